@@ -1,0 +1,1 @@
+//! Qili: Xiangqi rules.
