@@ -1,0 +1,239 @@
+//! Move tables computed at compile time: rays, horse and elephant steps with
+//! the points that block them (马腿 horse leg, 象眼 elephant eye), and Zobrist keys.
+
+/// Directions in [`RAYS`]: towards black (rank + 1), towards red, towards file `i`, towards file `a`.
+pub(crate) const DIRS: [(i8, i8); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
+
+/// The squares along one direction from a square, nearest first.
+#[derive(Clone, Copy)]
+pub(crate) struct Ray {
+    pub len: u8,
+    pub sq: [u8; 9],
+}
+
+/// A step that can be blocked: destination and the blocking point.
+#[derive(Clone, Copy)]
+pub(crate) struct Step {
+    pub to: u8,
+    pub block: u8,
+}
+
+/// Up to eight blockable steps from a square.
+#[derive(Clone, Copy)]
+pub(crate) struct Steps {
+    pub len: u8,
+    pub s: [Step; 8],
+}
+
+/// Up to four plain steps from a square.
+#[derive(Clone, Copy)]
+pub(crate) struct Near {
+    pub len: u8,
+    pub sq: [u8; 4],
+}
+
+const fn on_board(f: i8, r: i8) -> bool {
+    f >= 0 && f < 9 && r >= 0 && r < 10
+}
+
+const fn idx(f: i8, r: i8) -> u8 {
+    (r * 9 + f) as u8
+}
+
+const fn build_rays() -> [[Ray; 4]; 90] {
+    let mut t = [[Ray { len: 0, sq: [0; 9] }; 4]; 90];
+    let mut s = 0;
+    while s < 90 {
+        let mut d = 0;
+        while d < 4 {
+            let (df, dr) = DIRS[d];
+            let mut f = (s % 9) as i8 + df;
+            let mut r = (s / 9) as i8 + dr;
+            while on_board(f, r) {
+                let n = t[s][d].len as usize;
+                t[s][d].sq[n] = idx(f, r);
+                t[s][d].len += 1;
+                f += df;
+                r += dr;
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+const HORSE_DELTAS: [(i8, i8); 8] = [
+    (1, 2),
+    (-1, 2),
+    (1, -2),
+    (-1, -2),
+    (2, 1),
+    (2, -1),
+    (-2, 1),
+    (-2, -1),
+];
+
+/// Horse moves from each square; `block` is the leg (the orthogonal neighbour
+/// on the long side of the 日).
+const fn build_horse() -> [Steps; 90] {
+    let mut t = [Steps {
+        len: 0,
+        s: [Step { to: 0, block: 0 }; 8],
+    }; 90];
+    let mut s = 0;
+    while s < 90 {
+        let f = (s % 9) as i8;
+        let r = (s / 9) as i8;
+        let mut i = 0;
+        while i < 8 {
+            let (df, dr) = HORSE_DELTAS[i];
+            if on_board(f + df, r + dr) {
+                let (lf, lr) = if df == 2 || df == -2 {
+                    (f + df / 2, r)
+                } else {
+                    (f, r + dr / 2)
+                };
+                let n = t[s].len as usize;
+                t[s].s[n] = Step {
+                    to: idx(f + df, r + dr),
+                    block: idx(lf, lr),
+                };
+                t[s].len += 1;
+            }
+            i += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+/// Squares from which a horse attacks each square; `to` holds the horse's
+/// square and `block` its leg (the diagonal neighbour of the target towards the horse).
+const fn build_horse_attackers() -> [Steps; 90] {
+    let mut t = [Steps {
+        len: 0,
+        s: [Step { to: 0, block: 0 }; 8],
+    }; 90];
+    let mut s = 0;
+    while s < 90 {
+        let f = (s % 9) as i8;
+        let r = (s / 9) as i8;
+        let mut i = 0;
+        while i < 8 {
+            let (df, dr) = HORSE_DELTAS[i];
+            let (hf, hr) = (f - df, r - dr);
+            if on_board(hf, hr) {
+                let (lf, lr) = if df == 2 || df == -2 {
+                    (hf + df / 2, hr)
+                } else {
+                    (hf, hr + dr / 2)
+                };
+                let n = t[s].len as usize;
+                t[s].s[n] = Step {
+                    to: idx(hf, hr),
+                    block: idx(lf, lr),
+                };
+                t[s].len += 1;
+            }
+            i += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+/// Elephant moves (two points diagonally) with the eye in between. The river
+/// limit is applied by the move generator.
+const fn build_elephant() -> [Steps; 90] {
+    let mut t = [Steps {
+        len: 0,
+        s: [Step { to: 0, block: 0 }; 8],
+    }; 90];
+    let mut s = 0;
+    while s < 90 {
+        let f = (s % 9) as i8;
+        let r = (s / 9) as i8;
+        let mut i = 0;
+        while i < 4 {
+            let df = if i & 1 == 0 { 2 } else { -2 };
+            let dr = if i & 2 == 0 { 2 } else { -2 };
+            if on_board(f + df, r + dr) {
+                let n = t[s].len as usize;
+                t[s].s[n] = Step {
+                    to: idx(f + df, r + dr),
+                    block: idx(f + df / 2, r + dr / 2),
+                };
+                t[s].len += 1;
+            }
+            i += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+const fn build_near(diagonal: bool) -> [Near; 90] {
+    let mut t = [Near { len: 0, sq: [0; 4] }; 90];
+    let mut s = 0;
+    while s < 90 {
+        let f = (s % 9) as i8;
+        let r = (s / 9) as i8;
+        let mut i = 0;
+        while i < 4 {
+            let (df, dr) = if diagonal {
+                (
+                    if i & 1 == 0 { 1 } else { -1 },
+                    if i & 2 == 0 { 1 } else { -1 },
+                )
+            } else {
+                DIRS[i]
+            };
+            if on_board(f + df, r + dr) {
+                let n = t[s].len as usize;
+                t[s].sq[n] = idx(f + df, r + dr);
+                t[s].len += 1;
+            }
+            i += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+pub(crate) static RAYS: [[Ray; 4]; 90] = build_rays();
+pub(crate) static HORSE: [Steps; 90] = build_horse();
+pub(crate) static HORSE_ATTACKERS: [Steps; 90] = build_horse_attackers();
+pub(crate) static ELEPHANT: [Steps; 90] = build_elephant();
+pub(crate) static ORTHOGONAL: [Near; 90] = build_near(false);
+pub(crate) static DIAGONAL: [Near; 90] = build_near(true);
+
+const fn splitmix(state: u64) -> (u64, u64) {
+    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = s;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (s, z ^ (z >> 31))
+}
+
+const fn build_zobrist() -> [[u64; 90]; 14] {
+    let mut t = [[0u64; 90]; 14];
+    let mut state = 0x5149_4C49_u64; // "QILI"
+    let mut p = 0;
+    while p < 14 {
+        let mut s = 0;
+        while s < 90 {
+            let (ns, v) = splitmix(state);
+            state = ns;
+            t[p][s] = v;
+            s += 1;
+        }
+        p += 1;
+    }
+    t
+}
+
+/// Zobrist keys per piece index (see `Piece::index`) and square.
+pub(crate) static ZOBRIST: [[u64; 90]; 14] = build_zobrist();
+/// Zobrist key mixed in when black is to move.
+pub(crate) const ZOBRIST_BLACK: u64 = 0x8F3A_9C1D_44B2_7E65;
