@@ -133,6 +133,47 @@ pub fn parse_move(pos: &Position, s: &str) -> Result<Move, IccsError> {
         .map_err(IccsError::Illegal)
 }
 
+/// Reads a whitespace-separated line of ICCS moves played one after another
+/// from `pos`. The error names the 1-based move number.
+///
+/// ```
+/// let pos = qili::Position::new();
+/// let moves = qili::iccs::parse_line(&pos, "h2e2 h9g7").unwrap();
+/// assert_eq!(moves.len(), 2);
+/// let err = qili::iccs::parse_line(&pos, "h2e2 h2e2").unwrap_err();
+/// assert_eq!(err.to_string(), "move 2: h2e2 is not a legal move here");
+/// ```
+pub fn parse_line(pos: &Position, line: &str) -> Result<Vec<Move>, LineError> {
+    let mut pos = pos.clone();
+    let mut out = Vec::new();
+    for (i, text) in line.split_whitespace().enumerate() {
+        let m = parse_move(&pos, text).map_err(|error| LineError {
+            number: i + 1,
+            error,
+        })?;
+        pos.play_unchecked(m);
+        out.push(m);
+    }
+    Ok(out)
+}
+
+/// A move of a line that could not be read or played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineError {
+    /// 1-based move number in the line.
+    pub number: usize,
+    /// What went wrong.
+    pub error: IccsError,
+}
+
+impl fmt::Display for LineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "move {}: {}", self.number, self.error)
+    }
+}
+
+impl core::error::Error for LineError {}
+
 /// Reads the UCI form with ranks 1–10 (`h3e3`, `a10a9`), as Fairy-Stockfish writes.
 pub fn parse_uci(s: &str) -> Result<Iccs, ParseIccsError> {
     let err = || ParseIccsError(s.to_string());

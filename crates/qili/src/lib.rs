@@ -26,6 +26,7 @@ mod tables;
 
 pub mod fen;
 pub mod iccs;
+pub mod rules;
 
 pub use board::{Board, SquareSet};
 pub use color::{ByColor, Color};

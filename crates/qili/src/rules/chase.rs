@@ -1,0 +1,227 @@
+//! Chases (捉, 28.3 and 29): which enemy pieces the side to move could win.
+//!
+//! 29.1 names three ways to win a piece: capture it directly; capture it after
+//! a series of checks; win material through a complete exchange. 29.3 limits
+//! the targets to pieces with value (25.3) that are unprotected or whose
+//! protection is false or insufficient (无根, 假根, 少根). 29.4 adds that taking
+//! must not lead to being mated. Whether a chase is *new* (29.2) is decided by
+//! comparing two of these sets, before and after a move — see [`super::kind`].
+
+use super::attack;
+use super::exchange::{exchange, Exchange};
+use super::mate::can_force_mate;
+use super::value::{has_value, value};
+use crate::{Move, Piece, Position, Role, Square};
+
+/// How a piece can be won (29.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Method {
+    /// Taken directly, with no recapture possible (无根 or 假根).
+    Direct,
+    /// Won through an exchange on its square (少根, or worth more than its taker).
+    Exchange,
+    /// Won after giving check with this move (连续照将), whatever the reply.
+    ThroughCheck(Move),
+}
+
+/// Why a piece is not (enough) protected (28.16).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Root {
+    /// 无根: no piece of its side defends it.
+    None,
+    /// 假根: a defender exists by the movement rules but cannot legally
+    /// recapture (it is pinned, it would face the other king, or the capture
+    /// removes its screen or opens its line).
+    False,
+    /// 少根: defended, but more attackers than defenders — the exchange wins material.
+    Insufficient,
+    /// Defended, but worth more than the piece that takes it (e.g. a rook
+    /// attacked by a horse), so the exchange wins material.
+    Outvalued,
+}
+
+/// One enemy piece the side to move can win.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Target {
+    /// Where the enemy piece stands.
+    pub square: Square,
+    /// The enemy piece.
+    pub piece: Piece,
+    /// The pieces that would take it first (for [`Method::ThroughCheck`], the checking piece).
+    pub attackers: Vec<Square>,
+    /// How it is won.
+    pub method: Method,
+    /// Its protection.
+    pub root: Root,
+    /// Defenders by the movement rules (for a false root, those that cannot recapture).
+    pub protectors: Vec<Square>,
+    /// Material won, in [`super::value`] units.
+    pub gain: i32,
+    /// `true` if only the king can take it (27.1: the king alone chasing is idle).
+    pub king_only: bool,
+    /// `true` if only pawns can take it (27.2: a pawn alone chasing is idle,
+    /// unless both sides attack every move, in the 1999 book).
+    pub pawn_only: bool,
+}
+
+/// Everything the side to move in `pos` could win with its next move (or
+/// through one check first). Targets are listed once each, in square order.
+pub fn targets(pos: &Position) -> Vec<Target> {
+    let mut out = direct_targets(pos);
+    for t in targets_through_check(pos) {
+        if !out.iter().any(|o| o.square == t.square) {
+            out.push(t);
+        }
+    }
+    out.sort_by_key(|t| t.square);
+    out
+}
+
+/// Targets won by capturing them now.
+pub fn direct_targets(pos: &Position) -> Vec<Target> {
+    let mover = pos.turn();
+    let mut out: Vec<Target> = Vec::new();
+    for &m in &pos.legal_moves() {
+        let Some(victim) = pos.piece_at(m.to) else {
+            continue;
+        };
+        if !has_value(victim, m.to) {
+            continue;
+        }
+        let ex = exchange(pos, m);
+        if !ex.wins_material() || offers_even_trade(pos, m) || capture_is_mated(pos, m) {
+            continue;
+        }
+        let attacker = pos.piece_at(m.from).map(|p| p.role);
+        let root = classify_root(pos, m, &ex);
+        let protectors = attack::attackers(pos.board(), m.to, mover.other());
+        match out.iter_mut().find(|t| t.square == m.to) {
+            Some(t) => {
+                t.attackers.push(m.from);
+                t.king_only &= attacker == Some(Role::King);
+                t.pawn_only &= attacker == Some(Role::Pawn);
+                t.gain = t.gain.max(ex.gain);
+            }
+            None => out.push(Target {
+                square: m.to,
+                piece: victim,
+                attackers: vec![m.from],
+                method: if ex.recapturable {
+                    Method::Exchange
+                } else {
+                    Method::Direct
+                },
+                root,
+                protectors,
+                gain: ex.gain,
+                king_only: attacker == Some(Role::King),
+                pawn_only: attacker == Some(Role::Pawn),
+            }),
+        }
+    }
+    out
+}
+
+fn classify_root(pos: &Position, m: Move, ex: &Exchange) -> Root {
+    if ex.recapturable {
+        let attacker_value = pos.piece_at(m.from).map_or(0, |p| value(p, m.to));
+        let victim_value = ex.won.first().map_or(0, |&p| value(p, m.to));
+        return if victim_value > attacker_value {
+            Root::Outvalued
+        } else {
+            Root::Insufficient
+        };
+    }
+    let defenders = attack::attackers(pos.board(), m.to, pos.turn().other());
+    if defenders.is_empty() {
+        Root::None
+    } else {
+        Root::False
+    }
+}
+
+/// 28.5: when the attacked piece can itself take its attacker and both are
+/// worth the same, the attack is an offer to exchange (兑), not a chase.
+fn offers_even_trade(pos: &Position, m: Move) -> bool {
+    let (Some(a), Some(v)) = (pos.piece_at(m.from), pos.piece_at(m.to)) else {
+        return false;
+    };
+    if value(a, m.from) != value(v, m.to) {
+        return false;
+    }
+    pos.pass().is_some_and(|them| {
+        them.legal_moves()
+            .iter()
+            .any(|r| r.from == m.to && r.to == m.from)
+    })
+}
+
+/// 29.4: a capture after which the opponent can force mate does not count.
+fn capture_is_mated(pos: &Position, m: Move) -> bool {
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    can_force_mate(&after)
+}
+
+/// Targets won by checking first (29.1 "通过连续照将吃子"): after the check,
+/// whatever the defender replies, a piece can be won, net of anything the
+/// reply takes.
+pub fn targets_through_check(pos: &Position) -> Vec<Target> {
+    let mut out: Vec<Target> = Vec::new();
+    for &k in &pos.legal_moves() {
+        let mut p = pos.clone();
+        p.play_unchecked(k);
+        if !p.is_check() {
+            continue;
+        }
+        let replies = p.legal_moves();
+        if replies.is_empty() {
+            continue; // a mate, not a chase
+        }
+        // Squares (in `pos`) of pieces won against every reply, with the least gain.
+        let mut common: Option<Vec<(Square, Piece, i32)>> = None;
+        for &r in &replies {
+            let lost = p.piece_at(r.to).map_or(0, |c| value(c, r.to));
+            let mut q = p.clone();
+            q.play_unchecked(r);
+            let won: Vec<(Square, Piece, i32)> = direct_targets(&q)
+                .into_iter()
+                .filter(|t| t.gain - lost > 0 && !t.king_only)
+                .map(|t| {
+                    let origin = if t.square == r.to { r.from } else { t.square };
+                    (origin, t.piece, t.gain - lost)
+                })
+                .collect();
+            common = Some(match common {
+                None => won,
+                Some(prev) => prev
+                    .into_iter()
+                    .filter_map(|(s, pc, g)| {
+                        won.iter().find(|w| w.0 == s).map(|w| (s, pc, g.min(w.2)))
+                    })
+                    .collect(),
+            });
+            if common.as_ref().is_some_and(|c| c.is_empty()) {
+                break;
+            }
+        }
+        for (sq, piece, gain) in common.unwrap_or_default() {
+            // Only pieces that stand in `pos` already (not the checker's own victims).
+            if pos.piece_at(sq) != Some(piece) || out.iter().any(|t| t.square == sq) {
+                continue;
+            }
+            out.push(Target {
+                square: sq,
+                piece,
+                attackers: vec![k.from],
+                method: Method::ThroughCheck(k),
+                root: Root::None,
+                protectors: attack::attackers(pos.board(), sq, pos.turn().other()),
+                gain,
+                king_only: false,
+                pawn_only: false,
+            });
+        }
+    }
+    out
+}

@@ -1,0 +1,290 @@
+//! Repetition cycles (循环, 25.1) and each side's pattern in them (25.2).
+
+use super::kind::{Label, MoveKind};
+use super::Edition;
+use crate::{Color, Square};
+
+/// What one side does inside a cycle (25.2, 28.10–28.15).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Pattern {
+    /// 长将: every move checks.
+    PerpetualCheck,
+    /// 长杀: every move threatens mate.
+    PerpetualMateThreat,
+    /// 长捉: every move chases.
+    PerpetualChase,
+    /// 一将一杀: checks and mate threats, nothing idle.
+    CheckAndMateThreat,
+    /// 一将一捉: checks and chases, nothing idle.
+    CheckAndChase,
+    /// 一杀一捉: mate threats and chases, nothing idle.
+    MateThreatAndChase,
+    /// 将、杀、捉 all used, nothing idle.
+    CheckMateThreatAndChase,
+    /// 数将一闲: checks with at least one idle move.
+    ChecksAndIdle,
+    /// 数杀一闲: mate threats with at least one idle move.
+    MateThreatsAndIdle,
+    /// 数捉一闲: chases with at least one idle move.
+    ChasesAndIdle,
+    /// Attacks of several kinds with at least one idle move.
+    AttacksAndIdle,
+    /// 闲: no attack at all.
+    Idle,
+}
+
+impl Pattern {
+    /// `true` for the forbidden patterns (禁止着法, 25.2): every move is an attack.
+    pub const fn is_forbidden(self) -> bool {
+        matches!(
+            self,
+            Pattern::PerpetualCheck
+                | Pattern::PerpetualMateThreat
+                | Pattern::PerpetualChase
+                | Pattern::CheckAndMateThreat
+                | Pattern::CheckAndChase
+                | Pattern::MateThreatAndChase
+                | Pattern::CheckMateThreatAndChase
+        )
+    }
+
+    /// The rulebook name.
+    pub const fn zh(self) -> &'static str {
+        match self {
+            Pattern::PerpetualCheck => "长将",
+            Pattern::PerpetualMateThreat => "长杀",
+            Pattern::PerpetualChase => "长捉",
+            Pattern::CheckAndMateThreat => "一将一杀",
+            Pattern::CheckAndChase => "一将一捉",
+            Pattern::MateThreatAndChase => "一杀一捉",
+            Pattern::CheckMateThreatAndChase => "将杀捉交替",
+            Pattern::ChecksAndIdle => "数将一闲",
+            Pattern::MateThreatsAndIdle => "数杀一闲",
+            Pattern::ChasesAndIdle => "数捉一闲",
+            Pattern::AttacksAndIdle => "打中有闲",
+            Pattern::Idle => "闲",
+        }
+    }
+
+    /// An English name.
+    pub const fn en(self) -> &'static str {
+        match self {
+            Pattern::PerpetualCheck => "perpetual check",
+            Pattern::PerpetualMateThreat => "perpetual mate threat",
+            Pattern::PerpetualChase => "perpetual chase",
+            Pattern::CheckAndMateThreat => "check and mate threat",
+            Pattern::CheckAndChase => "check and chase",
+            Pattern::MateThreatAndChase => "mate threat and chase",
+            Pattern::CheckMateThreatAndChase => "check, mate threat and chase",
+            Pattern::ChecksAndIdle => "checks with an idle move",
+            Pattern::MateThreatsAndIdle => "mate threats with an idle move",
+            Pattern::ChasesAndIdle => "chases with an idle move",
+            Pattern::AttacksAndIdle => "attacks with an idle move",
+            Pattern::Idle => "idle",
+        }
+    }
+
+    /// The pattern of a list of effective labels.
+    pub fn of(labels: &[Label]) -> Pattern {
+        let count = |l: Label| labels.iter().filter(|&&x| x == l).count();
+        let (c, m, h, i) = (
+            count(Label::Check),
+            count(Label::MateThreat),
+            count(Label::Chase),
+            count(Label::Idle),
+        );
+        match (c > 0, m > 0, h > 0, i > 0) {
+            (false, false, false, _) => Pattern::Idle,
+            (true, false, false, false) => Pattern::PerpetualCheck,
+            (false, true, false, false) => Pattern::PerpetualMateThreat,
+            (false, false, true, false) => Pattern::PerpetualChase,
+            (true, true, false, false) => Pattern::CheckAndMateThreat,
+            (true, false, true, false) => Pattern::CheckAndChase,
+            (false, true, true, false) => Pattern::MateThreatAndChase,
+            (true, true, true, false) => Pattern::CheckMateThreatAndChase,
+            (true, false, false, true) => Pattern::ChecksAndIdle,
+            (false, true, false, true) => Pattern::MateThreatsAndIdle,
+            (false, false, true, true) => Pattern::ChasesAndIdle,
+            (_, _, _, true) => Pattern::AttacksAndIdle,
+        }
+    }
+}
+
+/// One side's moves in a cycle and how they are judged.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SideInCycle {
+    /// The side.
+    pub color: Color,
+    /// Indices (into the game's moves) of this side's moves in the cycle.
+    pub plies: Vec<usize>,
+    /// The label each of those moves counts as in the cycle (after 27.2 and
+    /// the edition's rules, e.g. AXF counts 杀 as idle).
+    pub effective: Vec<Label>,
+    /// The pattern.
+    pub pattern: Pattern,
+    /// For AXF: the piece chased on every chasing move (its square at the
+    /// cycle's start), if there is one.
+    pub common_target: Option<Square>,
+    /// 27.2 (1999): pawn chases counted as 捉 because both sides attack every move.
+    pub pawn_chases_counted: bool,
+}
+
+/// A repetition: the position after the last move occurred before.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cycle {
+    /// Index of the position (0 = start) where the cycle begins; the moves of
+    /// the cycle are `start..end` (indices into the game's moves).
+    pub start: usize,
+    /// Index of the final position (= number of moves).
+    pub end: usize,
+    /// How many times the final position has occurred, this time included.
+    pub occurrences: usize,
+    /// Red's part.
+    pub red: SideInCycle,
+    /// Black's part.
+    pub black: SideInCycle,
+}
+
+impl Cycle {
+    /// The side's part.
+    pub fn side(&self, color: Color) -> &SideInCycle {
+        match color {
+            Color::Red => &self.red,
+            Color::Black => &self.black,
+        }
+    }
+}
+
+/// Finds the cycle the game ends in: the latest earlier position equal to the
+/// final one (same placement, same side to move — 24). `keys[i]` is the key
+/// of the position before move `i` (`keys.len() == kinds.len() + 1`).
+pub fn find_cycle(edition: Edition, keys: &[u64], kinds: &[MoveKind]) -> Option<Cycle> {
+    let end = keys.len().checked_sub(1)?;
+    let last = keys[end];
+    let start = (0..end).rev().find(|&i| keys[i] == last)?;
+    let occurrences = keys.iter().filter(|&&k| k == last).count();
+    let plies: Vec<usize> = (start..end).collect();
+    let side = |color: Color| -> Vec<usize> {
+        plies
+            .iter()
+            .copied()
+            .filter(|&i| kinds[i].mover == color)
+            .collect()
+    };
+    let mut red = judge_side(edition, Color::Red, side(Color::Red), kinds);
+    let mut black = judge_side(edition, Color::Black, side(Color::Black), kinds);
+    // 27.2 (1999, 图十三): pawn chases count as 捉 when both sides attack on every move.
+    if edition == Edition::Cxa1999 {
+        let (r, b) = (red.clone(), black.clone());
+        count_pawn_chases_if_mutual(&mut red, &b, kinds);
+        count_pawn_chases_if_mutual(&mut black, &r, kinds);
+    }
+    Some(Cycle {
+        start,
+        end,
+        occurrences,
+        red,
+        black,
+    })
+}
+
+fn effective_label(edition: Edition, k: &MoveKind) -> Label {
+    match edition {
+        Edition::Cxa1999 | Edition::Cxa2020 => k.label,
+        // AXF: a mate threat is not an attack for repetition purposes; a move
+        // that threatens mate and chases counts as a chase.
+        Edition::Axf => match k.label {
+            Label::MateThreat if k.counted_chases().next().is_some() => Label::Chase,
+            Label::MateThreat => Label::Idle,
+            l => l,
+        },
+    }
+}
+
+fn judge_side(
+    edition: Edition,
+    color: Color,
+    plies: Vec<usize>,
+    kinds: &[MoveKind],
+) -> SideInCycle {
+    let mut effective: Vec<Label> = plies
+        .iter()
+        .map(|&i| effective_label(edition, &kinds[i]))
+        .collect();
+    let mut common_target = None;
+    if edition == Edition::Axf {
+        // AXF: a perpetual chase is of one and the same piece; follow it
+        // through the opponent's moves and keep only the pieces chased every time.
+        common_target = common_chased_piece(&plies, &effective, kinds);
+        if common_target.is_none() {
+            for (l, &i) in effective.iter_mut().zip(&plies) {
+                if *l == Label::Chase && kinds[i].counted_chases().next().is_some() {
+                    *l = Label::Idle;
+                }
+            }
+        }
+    }
+    SideInCycle {
+        color,
+        pattern: Pattern::of(&effective),
+        plies,
+        effective,
+        common_target,
+        pawn_chases_counted: false,
+    }
+}
+
+/// The piece chased by every chasing move of the side, tracked through the
+/// cycle by square (a chased piece that moves is followed to its new square).
+fn common_chased_piece(plies: &[usize], effective: &[Label], kinds: &[MoveKind]) -> Option<Square> {
+    let chase_plies: Vec<usize> = plies
+        .iter()
+        .zip(effective)
+        .filter(|(_, l)| **l == Label::Chase)
+        .map(|(&i, _)| i)
+        .collect();
+    let first = *chase_plies.first()?;
+    let mut candidates: Vec<(Square, Square)> = kinds[first]
+        .counted_chases()
+        .map(|t| (t.square, t.square))
+        .collect();
+    let mut ply = first;
+    for &next in &chase_plies[1..] {
+        // Follow each candidate through the moves between `ply` and `next`.
+        for k in &kinds[ply + 1..next] {
+            for c in candidates.iter_mut() {
+                if k.mv.from == c.1 {
+                    c.1 = k.mv.to;
+                }
+            }
+        }
+        let now: Vec<Square> = kinds[next].counted_chases().map(|t| t.square).collect();
+        candidates.retain(|c| now.contains(&c.1));
+        ply = next;
+    }
+    candidates.first().map(|c| c.0)
+}
+
+fn count_pawn_chases_if_mutual(side: &mut SideInCycle, other: &SideInCycle, kinds: &[MoveKind]) {
+    if !other.pattern.is_forbidden() || side.pattern.is_forbidden() {
+        return;
+    }
+    let upgraded: Vec<Label> = side
+        .plies
+        .iter()
+        .zip(&side.effective)
+        .map(|(&i, &l)| {
+            if l == Label::Idle && kinds[i].pawn_chase_only() {
+                Label::Chase
+            } else {
+                l
+            }
+        })
+        .collect();
+    let pattern = Pattern::of(&upgraded);
+    if pattern.is_forbidden() {
+        side.effective = upgraded;
+        side.pattern = pattern;
+        side.pawn_chases_counted = true;
+    }
+}

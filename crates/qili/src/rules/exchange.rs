@@ -1,0 +1,133 @@
+//! Exchanges (交换, 29.1): what a side wins by starting a series of captures.
+//!
+//! After the first capture the opponent may recapture on the square where it
+//! was just taken from, or stop; the side that started may go on capturing
+//! anywhere, or stop. Both choose what is best for them. This covers the
+//! plain exchange on one point as well as "以炮换马多得一卒" (trade a cannon for
+//! a horse and win a pawn on the way).
+//!
+//! Every capture is a legal move of the position it is played in, so pins,
+//! the flying-general rule and cannon screens that disappear are respected: a
+//! root that cannot legally recapture is no root (假根, 28.16).
+
+use super::value::value;
+use crate::{Move, Piece, Position, Role};
+
+/// How many captures deep an exchange is followed.
+const MAX_CAPTURES: usize = 8;
+
+/// The result of starting an exchange with one capture.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Exchange {
+    /// Material won by the side that starts, in [`super::value`] units, with both
+    /// sides capturing only while it pays.
+    pub gain: i32,
+    /// Pieces the starting side takes on the best line (the first is the target).
+    pub won: Vec<Piece>,
+    /// Pieces it loses on that line.
+    pub lost: Vec<Piece>,
+    /// `true` if the opponent had at least one legal recapture of the first capture.
+    pub recapturable: bool,
+}
+
+impl Exchange {
+    /// `true` if the exchange wins material under 25.3: a positive gain, and not
+    /// a trade of crossed pawns against pieces (a crossed pawn's value floats:
+    /// pieces won for pawns only, or pawns won for pieces only, are no gain).
+    pub fn wins_material(&self) -> bool {
+        let pawns_only = |v: &[Piece]| !v.is_empty() && v.iter().all(|p| p.role == Role::Pawn);
+        let pieces_in = |v: &[Piece]| v.iter().any(|p| p.role != Role::Pawn);
+        let floating = (pawns_only(&self.lost) && pieces_in(&self.won))
+            || (pawns_only(&self.won) && pieces_in(&self.lost));
+        self.gain > 0 && !floating
+    }
+}
+
+#[derive(Default, Clone)]
+struct Line {
+    score: i32,
+    won: Vec<Piece>,
+    lost: Vec<Piece>,
+}
+
+/// Plays `first` (a capture by the side to move) and follows the best series
+/// of captures from there.
+pub fn exchange(pos: &Position, first: Move) -> Exchange {
+    let Some(target) = pos.piece_at(first.to) else {
+        return Exchange {
+            gain: 0,
+            won: Vec::new(),
+            lost: Vec::new(),
+            recapturable: false,
+        };
+    };
+    let mut after = pos.clone();
+    after.play_unchecked(first);
+    let recapturable = after.legal_moves().iter().any(|m| m.to == first.to);
+    let rest = defender(&after, first, 1);
+    let mut won = vec![target];
+    won.extend(rest.won);
+    Exchange {
+        gain: value(target, first.to) + rest.score,
+        won,
+        lost: rest.lost,
+        recapturable,
+    }
+}
+
+/// The starting side to move: stop, or capture anything.
+fn attacker(pos: &Position, depth: usize) -> Line {
+    let mut best = Line::default();
+    if depth >= MAX_CAPTURES {
+        return best;
+    }
+    for &m in pos.legal_moves().iter() {
+        let Some(victim) = pos.piece_at(m.to) else {
+            continue;
+        };
+        if victim.role == Role::King {
+            continue;
+        }
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        let rest = defender(&next, m, depth + 1);
+        let score = value(victim, m.to) + rest.score;
+        if score > best.score {
+            let mut won = vec![victim];
+            won.extend(rest.won);
+            best = Line {
+                score,
+                won,
+                lost: rest.lost,
+            };
+        }
+    }
+    best
+}
+
+/// The defender to move after `last`: stop, or take back on its square.
+fn defender(pos: &Position, last: Move, depth: usize) -> Line {
+    let mut best = Line::default();
+    if depth >= MAX_CAPTURES {
+        return best;
+    }
+    let Some(victim) = pos.piece_at(last.to) else {
+        return best;
+    };
+    for &m in pos.legal_moves().iter().filter(|m| m.to == last.to) {
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        let rest = attacker(&next, depth + 1);
+        let score = rest.score - value(victim, last.to);
+        if score < best.score {
+            let mut lost = vec![victim];
+            lost.extend(rest.lost);
+            best = Line {
+                score,
+                won: rest.won,
+                lost,
+            };
+        }
+    }
+    best
+}

@@ -1,0 +1,1 @@
+//! Explanations in Chinese and English, generated from the engine's data.

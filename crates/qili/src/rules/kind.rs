@@ -1,0 +1,374 @@
+//! What a move is (28.1–28.9, 27.x): 将, 杀, 捉 or 闲, and which kind of 闲.
+
+use super::attack;
+use super::chase::{targets, Target};
+use super::exchange::exchange;
+use super::mate::{mate_by_checks, MATE_CHECKS};
+use super::value::{has_value, value};
+use super::Edition;
+use crate::{Color, Move, Position, Role, Square};
+
+/// The label of a move, heaviest first (27.4: a move that does several things
+/// is named and judged by the heaviest).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Label {
+    /// 将: the move gives check (28.1).
+    Check,
+    /// 杀: the move threatens mate by a check or a series of checks (28.2).
+    MateThreat,
+    /// 捉: the move creates a chase (28.3, 29).
+    Chase,
+    /// 闲: anything else (28.9).
+    Idle,
+}
+
+impl Label {
+    /// 将, 杀, 捉 or 闲.
+    pub const fn zh(self) -> &'static str {
+        match self {
+            Label::Check => "将",
+            Label::MateThreat => "杀",
+            Label::Chase => "捉",
+            Label::Idle => "闲",
+        }
+    }
+
+    /// check, mate threat, chase or idle.
+    pub const fn en(self) -> &'static str {
+        match self {
+            Label::Check => "check",
+            Label::MateThreat => "mate threat",
+            Label::Chase => "chase",
+            Label::Idle => "idle",
+        }
+    }
+
+    /// `true` for 将, 杀 and 捉 — "打", an attack (28.4).
+    pub const fn is_attack(self) -> bool {
+        !matches!(self, Label::Idle)
+    }
+}
+
+/// The named kinds of idle move (28.5–28.8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum IdleKind {
+    /// 兑: offers an exchange of equal pieces (28.5).
+    Exchange,
+    /// 献: offers an unprotected piece to an enemy piece of the same kind,
+    /// which could take it safely (28.6).
+    Offer,
+    /// 拦: blocks an enemy piece's path without attacking (28.7).
+    Block,
+    /// 跟: follows (attacks) a protected enemy piece without winning anything (28.8).
+    Follow,
+}
+
+impl IdleKind {
+    /// 兑, 献, 拦 or 跟.
+    pub const fn zh(self) -> &'static str {
+        match self {
+            IdleKind::Exchange => "兑",
+            IdleKind::Offer => "献",
+            IdleKind::Block => "拦",
+            IdleKind::Follow => "跟",
+        }
+    }
+
+    /// exchange offer, offer, block or follow.
+    pub const fn en(self) -> &'static str {
+        match self {
+            IdleKind::Exchange => "exchange offer",
+            IdleKind::Offer => "offer",
+            IdleKind::Block => "block",
+            IdleKind::Follow => "follow",
+        }
+    }
+}
+
+/// The clause that decided a move's label.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Reason {
+    /// 28.1: the move gives check.
+    GivesCheck,
+    /// 28.2: the move threatens mate.
+    ThreatensMate,
+    /// 29.2: the move creates a chase that did not exist before.
+    NewChase,
+    /// 29.2 (从捉到捉): every piece attacked after the move was already attacked before.
+    ChaseNotNew,
+    /// 27.1: only the king attacks.
+    KingAlone,
+    /// 27.2: only a pawn attacks.
+    PawnAlone,
+    /// The move answers a check with the king; what it then attacks counts as idle
+    /// (CXA 2020 examples, 图17).
+    KingAnswersCheck,
+    /// 28.9: nothing is attacked.
+    NothingAttacked,
+}
+
+/// Something a human arbiter must judge (the engine flags it rather than guess).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ArbiterNote {
+    /// 27.3: the chase is only of advisors or elephants; if the move occupies
+    /// a key defensive point in a simple drawn position, it is idle.
+    GuardsOnly,
+}
+
+/// Everything the engine knows about one move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveKind {
+    /// The move.
+    pub mv: Move,
+    /// Who played it.
+    pub mover: Color,
+    /// The label, by 27.4 the heaviest meaning.
+    pub label: Label,
+    /// The kind of idle move, when the label is 闲 and it is a named kind.
+    pub idle: Option<IdleKind>,
+    /// Why the label is what it is.
+    pub reason: Reason,
+    /// The move gives check.
+    pub check: bool,
+    /// A mating line by checks the move threatens (if the opponent passed).
+    pub mate_line: Option<Vec<Move>>,
+    /// New chases created by this move (29.2), including those that 27.1/27.2
+    /// make idle (see their flags).
+    pub chases: Vec<Target>,
+    /// Pieces attacked both before and after the move (从捉到捉, not new).
+    pub standing: Vec<Square>,
+    /// The enemy pieces involved in the idle kind (the piece offered to, blocked, followed…).
+    pub idle_targets: Vec<Square>,
+    /// The move is a king move answering a check.
+    pub answers_check_with_king: bool,
+    /// A judgement left to the arbiter.
+    pub arbiter: Option<ArbiterNote>,
+}
+
+impl MoveKind {
+    /// Chases that count as 捉 on their own (not by the king alone, 27.1, nor
+    /// by a pawn alone, 27.2).
+    pub fn counted_chases(&self) -> impl Iterator<Item = &Target> {
+        self.chases.iter().filter(|t| !t.king_only && !t.pawn_only)
+    }
+
+    /// `true` if the only chases are by pawns alone — idle unless both sides
+    /// attack on every move (27.2, 1999 图十三).
+    pub fn pawn_chase_only(&self) -> bool {
+        !self.chases.is_empty()
+            && self.counted_chases().next().is_none()
+            && self.chases.iter().any(|t| t.pawn_only)
+    }
+}
+
+/// Analyses `m` played in `before` under `edition`. `m` must be legal.
+pub fn classify(edition: Edition, before: &Position, m: Move) -> MoveKind {
+    let mover = before.turn();
+    let mut after = before.clone();
+    after.play_unchecked(m);
+    let check = after.is_check();
+    let moved_role = before.piece_at(m.from).map(|p| p.role);
+    let answers_check_with_king = before.is_check() && moved_role == Some(Role::King);
+
+    let mut kind = MoveKind {
+        mv: m,
+        mover,
+        label: Label::Idle,
+        idle: None,
+        reason: Reason::NothingAttacked,
+        check,
+        mate_line: None,
+        chases: Vec::new(),
+        standing: Vec::new(),
+        idle_targets: Vec::new(),
+        answers_check_with_king,
+        arbiter: None,
+    };
+    if check {
+        kind.label = Label::Check;
+        kind.reason = Reason::GivesCheck;
+        return kind;
+    }
+    let Some(again) = after.pass() else {
+        return kind;
+    };
+    kind.mate_line = mate_by_checks(&again, MATE_CHECKS);
+
+    let now = targets(&again);
+    // 29.2: compare with what the mover could win before moving (when it was
+    // in check, only captures that answer the check count).
+    let was: Vec<Square> = targets(before).into_iter().map(|t| t.square).collect();
+    for t in now {
+        if was.contains(&t.square) {
+            kind.standing.push(t.square);
+        } else {
+            kind.chases.push(t);
+        }
+    }
+
+    let king_rule = answers_check_with_king && edition.is_cxa();
+    if kind.mate_line.is_some() && !king_rule {
+        kind.label = Label::MateThreat;
+        kind.reason = Reason::ThreatensMate;
+    } else if kind.counted_chases().next().is_some() && !king_rule {
+        kind.label = Label::Chase;
+        kind.reason = Reason::NewChase;
+        if kind
+            .counted_chases()
+            .all(|t| matches!(t.piece.role, Role::Advisor | Role::Elephant))
+        {
+            kind.arbiter = Some(ArbiterNote::GuardsOnly);
+        }
+    } else {
+        kind.reason = if king_rule && (kind.mate_line.is_some() || !kind.chases.is_empty()) {
+            Reason::KingAnswersCheck
+        } else if kind.chases.iter().any(|t| t.pawn_only) {
+            Reason::PawnAlone
+        } else if kind.chases.iter().any(|t| t.king_only) {
+            Reason::KingAlone
+        } else if !kind.standing.is_empty() {
+            Reason::ChaseNotNew
+        } else {
+            Reason::NothingAttacked
+        };
+        let (idle, on) = idle_kind(before, &after, m);
+        kind.idle = idle;
+        kind.idle_targets = on;
+    }
+    kind
+}
+
+/// Names an idle move (28.5–28.8), looking at the piece that moved.
+fn idle_kind(before: &Position, after: &Position, m: Move) -> (Option<IdleKind>, Vec<Square>) {
+    let Some(piece) = after.piece_at(m.to) else {
+        return (None, Vec::new());
+    };
+    let mover = piece.color;
+    let them = mover.other();
+    let my_value = value(piece, m.to);
+    let board = after.board();
+
+    // 兑 (28.5): an enemy piece of equal value can take the moved piece and be
+    // taken back, or the moved piece attacks such a piece that is protected.
+    let mut exchange_with = Vec::new();
+    for &m2 in &after.legal_moves() {
+        if m2.to != m.to {
+            continue;
+        }
+        let Some(taker) = after.piece_at(m2.from) else {
+            continue;
+        };
+        if taker.role == Role::King || value(taker, m2.from) != my_value {
+            continue;
+        }
+        let ex = exchange(after, m2);
+        if ex.recapturable && ex.gain <= 0 {
+            exchange_with.push(m2.from);
+        }
+    }
+    if exchange_with.is_empty() {
+        if let Some(again) = after.pass() {
+            for &m2 in again.legal_moves().iter().filter(|x| x.from == m.to) {
+                let Some(victim) = again.piece_at(m2.to) else {
+                    continue;
+                };
+                if victim.role != Role::King && value(victim, m2.to) == my_value {
+                    let ex = exchange(&again, m2);
+                    if ex.recapturable && ex.gain <= 0 {
+                        exchange_with.push(m2.to);
+                    }
+                }
+            }
+        }
+    }
+    if !exchange_with.is_empty() {
+        return (Some(IdleKind::Exchange), exchange_with);
+    }
+
+    // 献 (28.6): the moved piece is unprotected and an enemy piece of the same
+    // kind can take it without being mated or losing material.
+    let mut offered_to = Vec::new();
+    for &m2 in &after.legal_moves() {
+        if m2.to != m.to || after.piece_at(m2.from).map(|p| p.role) != Some(piece.role) {
+            continue;
+        }
+        let ex = exchange(after, m2);
+        if !ex.recapturable {
+            offered_to.push(m2.from);
+        }
+    }
+    if !offered_to.is_empty() && has_value(piece, m.to) {
+        return (Some(IdleKind::Offer), offered_to);
+    }
+
+    // 跟 (28.8): the moved piece pins ("盯牵") a protected enemy piece: it
+    // attacks it without winning anything, and the piece cannot move away.
+    let followed: Vec<Square> = board
+        .squares_of(them)
+        .filter(|&sq| {
+            board.piece_at(sq).is_some_and(|p| has_value(p, sq))
+                && attack::attacks(board, m.to, sq)
+                && !attack::attackers(board, sq, them).is_empty()
+                && after.legal_moves_from(sq).is_empty()
+        })
+        .collect();
+    if !followed.is_empty() {
+        return (Some(IdleKind::Follow), followed);
+    }
+
+    // 拦 (28.7): the moved piece steps into the path of an enemy attack — a
+    // mate threat or a chase the opponent had before the move — and stops it.
+    if let Some(their_turn_before) = before.pass() {
+        let mate_before = mate_by_checks(&their_turn_before, MATE_CHECKS).is_some();
+        if mate_before && mate_by_checks(after, MATE_CHECKS).is_none() {
+            let attackers: Vec<Square> = before
+                .board()
+                .squares_of(them)
+                .filter(|&sq| blocks_path(before, sq, m.to))
+                .collect();
+            if !attackers.is_empty() {
+                return (Some(IdleKind::Block), attackers);
+            }
+        }
+        let still: Vec<Square> = targets(after).iter().map(|t| t.square).collect();
+        let blocked: Vec<Square> = targets(&their_turn_before)
+            .into_iter()
+            .filter(|t| !still.contains(&t.square) && t.square != m.from)
+            .flat_map(|t| t.attackers)
+            .filter(|&a| blocks_path(before, a, m.to))
+            .collect();
+        if !blocked.is_empty() {
+            return (Some(IdleKind::Block), blocked);
+        }
+    }
+    (None, Vec::new())
+}
+
+/// `true` if a piece on `to` would cut the path of the enemy piece on `from`:
+/// it lies strictly inside a rook or cannon line the piece can run along, or
+/// on a horse leg or elephant eye of it.
+fn blocks_path(pos: &Position, from: Square, to: Square) -> bool {
+    let board = pos.board();
+    let Some(p) = board.piece_at(from) else {
+        return false;
+    };
+    let (df, dr) = (
+        to.file().index() as i8 - from.file().index() as i8,
+        to.rank().index() as i8 - from.rank().index() as i8,
+    );
+    match p.role {
+        Role::Rook | Role::Cannon => {
+            (df == 0 || dr == 0)
+                && (df, dr) != (0, 0)
+                && board.pieces_between(from, to) == Some(0)
+                && {
+                    // There must be somewhere to go beyond `to`.
+                    let step = (df.signum(), dr.signum());
+                    to.offset(step.0, step.1).is_some()
+                }
+        }
+        Role::Horse => df.abs() + dr.abs() == 1,
+        Role::Elephant => df.abs() == 1 && dr.abs() == 1,
+        _ => false,
+    }
+}

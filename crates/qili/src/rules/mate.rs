@@ -1,0 +1,91 @@
+//! Mate threats (杀, 28.2): a forced mate by checks.
+//!
+//! "凡走子企图在下一着照将或连续照将，将死对方者，称为杀" — a move threatens
+//! mate when, given the move again, its side would mate by a check or by a
+//! series of checks. We search checking moves only for the attacker and every
+//! legal reply for the defender, up to [`MATE_CHECKS`] attacker moves.
+
+use crate::{Move, Position};
+
+/// The longest mating line we look for, in attacker moves (all of them checks).
+/// Five checks cover the rulebook's examples; longer combinations are not
+/// treated as threats.
+pub const MATE_CHECKS: u32 = 5;
+
+/// A forced mate by checks for the side to move in `pos`, within `max_checks`
+/// attacker moves: the shortest one found, as a line of moves (attacker,
+/// defender, …, mating move).
+///
+/// ```
+/// use qili::{fen, rules::mate::mate_by_checks, Tolerance};
+/// // Red rook mates on the back rank next to a blocked king.
+/// let pos = fen::position("3ak4/4a4/9/9/9/9/9/9/9/R3K4 w", Tolerance::COMPOSED).unwrap();
+/// let line = mate_by_checks(&pos, 1).unwrap();
+/// assert_eq!(line.len(), 1);
+/// ```
+pub fn mate_by_checks(pos: &Position, max_checks: u32) -> Option<Vec<Move>> {
+    (1..=max_checks).find_map(|n| search(pos, n))
+}
+
+fn search(pos: &Position, checks: u32) -> Option<Vec<Move>> {
+    for &m in &pos.legal_moves() {
+        let mut p = pos.clone();
+        p.play_unchecked(m);
+        if !p.is_check() {
+            continue;
+        }
+        let replies = p.legal_moves();
+        if replies.is_empty() {
+            return Some(vec![m]);
+        }
+        if checks <= 1 {
+            continue;
+        }
+        let mut line: Option<Vec<Move>> = None;
+        let mut forced = true;
+        for &r in &replies {
+            let mut q = p.clone();
+            q.play_unchecked(r);
+            match search(&q, checks - 1) {
+                Some(rest) => {
+                    if line.is_none() {
+                        let mut l = vec![m, r];
+                        l.extend(rest);
+                        line = Some(l);
+                    }
+                }
+                None => {
+                    forced = false;
+                    break;
+                }
+            }
+        }
+        if forced {
+            return line;
+        }
+    }
+    None
+}
+
+/// `true` if the side to move in `pos` can force mate: by checks, or — when it
+/// is in check itself — by answering the check so that every reply still
+/// allows a mate by checks (a capture that is met by "垫将还杀", 29.4).
+pub fn can_force_mate(pos: &Position) -> bool {
+    if mate_by_checks(pos, MATE_CHECKS).is_some() {
+        return true;
+    }
+    if !pos.is_check() {
+        return false;
+    }
+    pos.legal_moves().iter().any(|&answer| {
+        let mut p = pos.clone();
+        p.play_unchecked(answer);
+        let replies = p.legal_moves();
+        replies.is_empty()
+            || replies.iter().all(|&r| {
+                let mut q = p.clone();
+                q.play_unchecked(r);
+                mate_by_checks(&q, MATE_CHECKS - 1).is_some()
+            })
+    })
+}

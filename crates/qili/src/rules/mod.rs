@@ -1,0 +1,171 @@
+//! The 棋例 engine: labels every move 将 / 杀 / 捉 / 闲, finds repetition
+//! cycles and rules on them for the CXA 1999, CXA 2020 and AXF rulebooks.
+//!
+//! ```
+//! use qili::{fen, iccs, rules::{adjudicate, Edition, Ruling}, Color, Tolerance};
+//! // 1999 图一: a lone rook checks every move (长将) — red loses.
+//! let pos = fen::position("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w", Tolerance::COMPOSED).unwrap();
+//! let moves = iccs::parse_line(&pos, "f0e0 e8f8 e0f0 f8e8").unwrap();
+//! let game = adjudicate(Edition::Cxa1999, &pos, &moves).unwrap();
+//! assert_eq!(game.ruling, Ruling::Loses(Color::Red));
+//! let labels: Vec<&str> = game.moves.iter().map(|m| m.label.zh()).collect();
+//! assert_eq!(labels, ["将", "闲", "将", "闲"]);
+//! ```
+
+pub mod attack;
+pub mod chase;
+pub mod cycle;
+mod edition;
+pub mod exchange;
+pub mod explain;
+pub mod kind;
+pub mod mate;
+pub mod value;
+pub mod verdict;
+
+use core::fmt;
+
+pub use cycle::{Cycle, Pattern, SideInCycle};
+pub use edition::{Edition, UnknownEdition};
+pub use kind::{classify, IdleKind, Label, MoveKind};
+pub use verdict::{Ruling, RulingReason};
+
+use crate::{Color, DecisiveReason, Move, Outcome, Position};
+
+/// Why the game is decided at its last position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum VerdictReason {
+    /// 4.1.1: checkmate.
+    Checkmate,
+    /// 4.1.3: 困毙, no legal move.
+    Stalemate,
+    /// 4.2.1: nobody can mate any more.
+    InsufficientMaterial,
+    /// 4.2.4 / 23.3: the natural move limit.
+    NaturalLimit,
+    /// 24 (AXF alike): the repetition ruling binds at this occurrence.
+    Repetition,
+}
+
+/// The whole judgement of a game: each move's label, the cycle it ends in,
+/// the ruling on that cycle and the verdict binding now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Adjudication {
+    /// The edition applied.
+    pub edition: Edition,
+    /// One entry per move.
+    pub moves: Vec<MoveKind>,
+    /// The repetition the game ends in, if the last position occurred before.
+    pub cycle: Option<Cycle>,
+    /// What happens if both sides keep repeating the cycle (`None` without a cycle).
+    pub ruling: Ruling,
+    /// Why.
+    pub ruling_reason: Option<RulingReason>,
+    /// The result binding at the last position, under the edition's counting.
+    pub verdict: Ruling,
+    /// Why.
+    pub verdict_reason: Option<VerdictReason>,
+}
+
+/// A move of the list that is not legal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IllegalMoveError {
+    /// 1-based ply number.
+    pub ply: usize,
+    /// The move.
+    pub mv: Move,
+}
+
+impl fmt::Display for IllegalMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "move {}: {} is not legal", self.ply, self.mv)
+    }
+}
+
+impl core::error::Error for IllegalMoveError {}
+
+/// Plays `moves` from `start`, labels each and rules on the position reached.
+pub fn adjudicate(
+    edition: Edition,
+    start: &Position,
+    moves: &[Move],
+) -> Result<Adjudication, IllegalMoveError> {
+    let mut pos = start.clone();
+    let mut keys = vec![pos.key()];
+    let mut kinds = Vec::with_capacity(moves.len());
+    let mut checks_since_capture = [0u32; 2];
+    let mut plies_since_capture = start.halfmoves();
+    for (i, &m) in moves.iter().enumerate() {
+        if !pos.is_legal(m) {
+            return Err(IllegalMoveError { ply: i + 1, mv: m });
+        }
+        let kind = classify(edition, &pos, m);
+        if pos.capture_of(m).is_some() {
+            checks_since_capture = [0, 0];
+            plies_since_capture = 0;
+        } else {
+            plies_since_capture += 1;
+        }
+        if kind.check {
+            checks_since_capture[kind.mover.index()] += 1;
+        }
+        kinds.push(kind);
+        pos.play_unchecked(m);
+        keys.push(pos.key());
+    }
+
+    let cycle = cycle::find_cycle(edition, &keys, &kinds);
+    let (ruling, ruling_reason) = match &cycle {
+        Some(c) => {
+            let (r, why) = verdict::rule_cycle(c);
+            (r, Some(why))
+        }
+        None => (Ruling::None, None),
+    };
+
+    let (verdict, verdict_reason) = match pos.outcome() {
+        Some(Outcome::Decisive { winner, reason }) => (
+            Ruling::Loses(winner.other()),
+            Some(match reason {
+                DecisiveReason::Checkmate => VerdictReason::Checkmate,
+                DecisiveReason::Stalemate => VerdictReason::Stalemate,
+            }),
+        ),
+        Some(Outcome::InsufficientMaterial) => {
+            (Ruling::Draw, Some(VerdictReason::InsufficientMaterial))
+        }
+        None => match (&cycle, ruling_reason) {
+            (Some(c), Some(why)) if c.occurrences >= verdict::occurrences_to_bind(edition, why) => {
+                (ruling, Some(VerdictReason::Repetition))
+            }
+            _ if natural_limit_reached(edition, plies_since_capture, checks_since_capture) => {
+                (Ruling::Draw, Some(VerdictReason::NaturalLimit))
+            }
+            _ => (Ruling::None, None),
+        },
+    };
+
+    Ok(Adjudication {
+        edition,
+        moves: kinds,
+        cycle,
+        ruling,
+        ruling_reason,
+        verdict,
+        verdict_reason,
+    })
+}
+
+/// 4.2.4 with 23.3: 60 rounds without a capture draw; when a side claims, at
+/// most 10 of its own checks are counted. The draw stands if either side's
+/// claim would hold.
+fn natural_limit_reached(edition: Edition, plies: u32, checks: [u32; 2]) -> bool {
+    let limit = edition.natural_limit_plies();
+    if !edition.is_cxa() {
+        return plies >= limit;
+    }
+    Color::ALL.iter().any(|c| {
+        let own = checks[c.index()];
+        plies - own.saturating_sub(10).min(plies) >= limit
+    })
+}

@@ -1,0 +1,94 @@
+//! Rulings on repetitions (24, 26) and the verdict binding at a point of the game.
+
+use super::cycle::{Cycle, Pattern};
+use super::Edition;
+use crate::Color;
+
+/// An outcome of the rules: nothing, a draw, or a loss for one side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Ruling {
+    /// No ruling: the game goes on.
+    None,
+    /// Draw.
+    Draw,
+    /// This side loses.
+    Loses(Color),
+}
+
+impl Ruling {
+    /// `none`, `draw`, `red_loses` or `black_loses`.
+    pub const fn code(self) -> &'static str {
+        match self {
+            Ruling::None => "none",
+            Ruling::Draw => "draw",
+            Ruling::Loses(Color::Red) => "red_loses",
+            Ruling::Loses(Color::Black) => "black_loses",
+        }
+    }
+}
+
+/// The clause a repetition ruling rests on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RulingReason {
+    /// 26.1 (AXF alike): one side checks perpetually, the other does not.
+    PerpetualCheck,
+    /// Both sides check perpetually: neither may be singled out.
+    BothPerpetualCheck,
+    /// 26.2: both sides' patterns are allowed.
+    BothAllowed,
+    /// 26.3: both sides' patterns are forbidden (and neither is a lone perpetual check).
+    BothForbidden,
+    /// 26.4: one side forbidden, the other allowed — the forbidden side must vary.
+    ForbiddenAgainstAllowed,
+}
+
+impl RulingReason {
+    /// The clause, as cited.
+    pub const fn clause(self, edition: Edition) -> &'static str {
+        match (edition, self) {
+            (Edition::Axf, _) => "AXF 棋例",
+            (_, RulingReason::PerpetualCheck) => "26.1",
+            (_, RulingReason::BothPerpetualCheck) => "26.3",
+            (_, RulingReason::BothAllowed) => "26.2",
+            (_, RulingReason::BothForbidden) => "26.3",
+            (_, RulingReason::ForbiddenAgainstAllowed) => "26.4",
+        }
+    }
+}
+
+/// Rules on a cycle: what happens if both sides keep repeating it.
+pub fn rule_cycle(cycle: &Cycle) -> (Ruling, RulingReason) {
+    let (r, b) = (cycle.red.pattern, cycle.black.pattern);
+    let check = Pattern::PerpetualCheck;
+    match (r == check, b == check) {
+        (true, true) => return (Ruling::Draw, RulingReason::BothPerpetualCheck),
+        (true, false) => return (Ruling::Loses(Color::Red), RulingReason::PerpetualCheck),
+        (false, true) => return (Ruling::Loses(Color::Black), RulingReason::PerpetualCheck),
+        (false, false) => {}
+    }
+    match (r.is_forbidden(), b.is_forbidden()) {
+        (true, true) => (Ruling::Draw, RulingReason::BothForbidden),
+        (false, false) => (Ruling::Draw, RulingReason::BothAllowed),
+        (true, false) => (
+            Ruling::Loses(Color::Red),
+            RulingReason::ForbiddenAgainstAllowed,
+        ),
+        (false, true) => (
+            Ruling::Loses(Color::Black),
+            RulingReason::ForbiddenAgainstAllowed,
+        ),
+    }
+}
+
+/// How many times a position must have occurred before a repetition ruling
+/// binds (24): CXA makes a pending position after the moves have cycled three
+/// times (the fourth occurrence); a perpetual check then loses and a draw is
+/// declared at once, while a forbidden side that goes on for one more cycle
+/// loses at the fifth. AXF (and Fairy-Stockfish) rule at the third occurrence.
+pub const fn occurrences_to_bind(edition: Edition, reason: RulingReason) -> usize {
+    match (edition, reason) {
+        (Edition::Axf, _) => 3,
+        (_, RulingReason::ForbiddenAgainstAllowed) => 5,
+        _ => 4,
+    }
+}

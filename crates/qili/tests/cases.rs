@@ -1,0 +1,99 @@
+//! Rulebook conformance: every case in `../shared/cases/*.jsonl` is adjudicated
+//! from its position and moves, and the ruling (or verdict) and per-move labels
+//! are compared with the book. The engine gets only the position and the moves.
+
+use std::path::PathBuf;
+
+use qili::rules::{adjudicate, Edition};
+use qili::{fen, iccs, Tolerance};
+use serde_json::Value;
+
+fn cases_dir() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/cases");
+    assert!(
+        dir.is_dir(),
+        "the rulebook cases are expected in {} (the shared folder beside the repository)",
+        dir.display()
+    );
+    dir
+}
+
+struct Outcome {
+    checked: usize,
+    failures: Vec<String>,
+}
+
+fn run(file: &str, key: &str) -> Outcome {
+    let text = std::fs::read_to_string(cases_dir().join(file)).unwrap();
+    let mut out = Outcome {
+        checked: 0,
+        failures: Vec::new(),
+    };
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let case: Value = serde_json::from_str(line).unwrap();
+        let id = case["id"].as_str().unwrap_or("?").to_string();
+        let (Some(fen_text), Some(moves)) = (case["fen"].as_str(), case["moves"].as_array()) else {
+            continue; // 1999 figures with no published position
+        };
+        let edition: Edition = case["rules"].as_str().unwrap().parse().unwrap();
+        let pos = fen::position(fen_text, Tolerance::COMPOSED).unwrap();
+        let line: Vec<&str> = moves.iter().filter_map(|m| m.as_str()).collect();
+        let moves = iccs::parse_line(&pos, &line.join(" ")).unwrap();
+        let game = adjudicate(edition, &pos, &moves).unwrap();
+        let expect = &case["expect"];
+        if let Some(want) = expect[key].as_str() {
+            out.checked += 1;
+            let got = if key == "verdict" {
+                game.verdict
+            } else {
+                game.ruling
+            };
+            let labels: Vec<String> = game
+                .moves
+                .iter()
+                .map(|m| match m.idle {
+                    Some(k) if m.label == qili::rules::Label::Idle => k.zh().to_string(),
+                    _ => m.label.zh().to_string(),
+                })
+                .collect();
+            if got.code() != want {
+                out.failures.push(format!(
+                    "{id}: {key} {} expected {want}; labels {}",
+                    got.code(),
+                    labels.join(" ")
+                ));
+            }
+            if let Some(want_labels) = expect["labels"].as_array() {
+                let want: Vec<&str> = want_labels.iter().filter_map(|l| l.as_str()).collect();
+                if want != labels {
+                    out.failures.push(format!(
+                        "{id}: labels {} expected {}",
+                        labels.join(" "),
+                        want.join(" ")
+                    ));
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn report() {
+    for (file, key) in [
+        ("cxa1999.jsonl", "ruling"),
+        ("cxa2020.jsonl", "ruling"),
+        ("axf.jsonl", "ruling"),
+        ("fsf.jsonl", "verdict"),
+    ] {
+        let o = run(file, key);
+        println!(
+            "{file}: {} checked, {} failures",
+            o.checked,
+            o.failures.len()
+        );
+        for f in &o.failures {
+            println!("  {f}");
+        }
+    }
+}
