@@ -67,7 +67,10 @@ pub struct Target {
 /// Everything the side to move in `pos` could win with its next move (or
 /// through one check first). Targets are listed once each, in square order.
 pub fn targets(pos: &Position) -> Vec<Target> {
-    let mut out = direct_targets(pos);
+    let mut out: Vec<Target> = direct_targets(pos)
+        .into_iter()
+        .filter(|t| !t.attackers.iter().all(|&a| offers_even_trade(pos, Move::new(a, t.square))))
+        .collect();
     for t in targets_through_check(pos) {
         if !out.iter().any(|o| o.square == t.square) {
             out.push(t);
@@ -89,7 +92,7 @@ pub fn direct_targets(pos: &Position) -> Vec<Target> {
             continue;
         }
         let ex = exchange(pos, m);
-        if !ex.wins_material() || offers_even_trade(pos, m) || capture_is_mated(pos, m) {
+        if !ex.wins_material() || capture_is_mated(pos, m) {
             continue;
         }
         let attacker = pos.piece_at(m.from).map(|p| p.role);

@@ -11,7 +11,7 @@
 //! root that cannot legally recapture is no root (假根, 28.16).
 
 use super::value::value;
-use crate::{Move, Piece, Position, Role};
+use crate::{Move, Piece, Position, Role, Square};
 
 /// How many captures deep an exchange is followed.
 const MAX_CAPTURES: usize = 8;
@@ -51,8 +51,33 @@ struct Line {
 }
 
 /// Plays `first` (a capture by the side to move) and follows the best series
-/// of captures from there.
+/// of captures from there. Follow-up captures by the starting side are of
+/// pieces it could not already win on their own at the start (those are
+/// separate chases, not part of this exchange) or on the exchange's square.
 pub fn exchange(pos: &Position, first: Move) -> Exchange {
+    let own_wins: Vec<Square> = pos
+        .legal_moves()
+        .iter()
+        .filter(|m| m.to != first.to && pos.piece_at(m.to).is_some())
+        .filter(|&&m| single_square_gain(pos, m) > 0)
+        .map(|m| m.to)
+        .collect();
+    exchange_excluding(pos, first, &own_wins)
+}
+
+/// The gain of a capture followed only by recaptures on the same point (the
+/// classic static exchange).
+pub fn single_square_gain(pos: &Position, first: Move) -> i32 {
+    let Some(target) = pos.piece_at(first.to) else {
+        return 0;
+    };
+    let mut after = pos.clone();
+    after.play_unchecked(first);
+    let everywhere_else: Vec<Square> = Square::all().filter(|&s| s != first.to).collect();
+    value(target, first.to) + defender(&after, first, 1, &everywhere_else).score
+}
+
+fn exchange_excluding(pos: &Position, first: Move, excluded: &[Square]) -> Exchange {
     let Some(target) = pos.piece_at(first.to) else {
         return Exchange {
             gain: 0,
@@ -64,7 +89,7 @@ pub fn exchange(pos: &Position, first: Move) -> Exchange {
     let mut after = pos.clone();
     after.play_unchecked(first);
     let recapturable = after.legal_moves().iter().any(|m| m.to == first.to);
-    let rest = defender(&after, first, 1);
+    let rest = defender(&after, first, 1, excluded);
     let mut won = vec![target];
     won.extend(rest.won);
     Exchange {
@@ -76,7 +101,7 @@ pub fn exchange(pos: &Position, first: Move) -> Exchange {
 }
 
 /// The starting side to move: stop, or capture anything.
-fn attacker(pos: &Position, depth: usize) -> Line {
+fn attacker(pos: &Position, depth: usize, excluded: &[Square]) -> Line {
     let mut best = Line::default();
     if depth >= MAX_CAPTURES {
         return best;
@@ -85,12 +110,12 @@ fn attacker(pos: &Position, depth: usize) -> Line {
         let Some(victim) = pos.piece_at(m.to) else {
             continue;
         };
-        if victim.role == Role::King {
+        if victim.role == Role::King || excluded.contains(&m.to) {
             continue;
         }
         let mut next = pos.clone();
         next.play_unchecked(m);
-        let rest = defender(&next, m, depth + 1);
+        let rest = defender(&next, m, depth + 1, excluded);
         let score = value(victim, m.to) + rest.score;
         if score > best.score {
             let mut won = vec![victim];
@@ -106,7 +131,7 @@ fn attacker(pos: &Position, depth: usize) -> Line {
 }
 
 /// The defender to move after `last`: stop, or take back on its square.
-fn defender(pos: &Position, last: Move, depth: usize) -> Line {
+fn defender(pos: &Position, last: Move, depth: usize, excluded: &[Square]) -> Line {
     let mut best = Line::default();
     if depth >= MAX_CAPTURES {
         return best;
@@ -117,7 +142,13 @@ fn defender(pos: &Position, last: Move, depth: usize) -> Line {
     for &m in pos.legal_moves().iter().filter(|m| m.to == last.to) {
         let mut next = pos.clone();
         next.play_unchecked(m);
-        let rest = attacker(&next, depth + 1);
+        // The exchange's own square is never excluded.
+        let rest = if excluded.contains(&last.to) {
+            let others: Vec<Square> = excluded.iter().copied().filter(|&s| s != last.to).collect();
+            attacker(&next, depth + 1, &others)
+        } else {
+            attacker(&next, depth + 1, excluded)
+        };
         let score = rest.score - value(victim, last.to);
         if score < best.score {
             let mut lost = vec![victim];

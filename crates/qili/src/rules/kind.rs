@@ -316,8 +316,8 @@ fn idle_kind(before: &Position, after: &Position, m: Move) -> (Option<IdleKind>,
         return (Some(IdleKind::Follow), followed);
     }
 
-    // 拦 (28.7): the moved piece steps into the path of an enemy attack — a
-    // mate threat or a chase the opponent had before the move — and stops it.
+    // 拦 (28.7): the moved piece steps into the path of an enemy mate threat
+    // and stops it. (Stepping in front of a chase is a plain 闲 in the books.)
     if let Some(their_turn_before) = before.pass() {
         let mate_before = mate_by_checks(&their_turn_before, MATE_CHECKS).is_some();
         if mate_before && mate_by_checks(after, MATE_CHECKS).is_none() {
@@ -329,16 +329,6 @@ fn idle_kind(before: &Position, after: &Position, m: Move) -> (Option<IdleKind>,
             if !attackers.is_empty() {
                 return (Some(IdleKind::Block), attackers);
             }
-        }
-        let still: Vec<Square> = targets(after).iter().map(|t| t.square).collect();
-        let blocked: Vec<Square> = targets(&their_turn_before)
-            .into_iter()
-            .filter(|t| !still.contains(&t.square) && t.square != m.from)
-            .flat_map(|t| t.attackers)
-            .filter(|&a| blocks_path(before, a, m.to))
-            .collect();
-        if !blocked.is_empty() {
-            return (Some(IdleKind::Block), blocked);
         }
     }
     (None, Vec::new())
