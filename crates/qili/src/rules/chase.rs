@@ -11,6 +11,7 @@ use super::attack;
 use super::exchange::{exchange, Exchange};
 use super::mate::can_force_mate;
 use super::value::{has_value, value};
+use super::Edition;
 use crate::{Move, Piece, Position, Role, Square};
 
 /// How a piece can be won (29.1).
@@ -64,14 +65,25 @@ pub struct Target {
     pub pawn_only: bool,
 }
 
-/// Everything the side to move in `pos` could win with its next move (or
-/// through one check first). Targets are listed once each, in square order.
-pub fn targets(pos: &Position) -> Vec<Target> {
+/// Everything the side to move in `pos` could win with its next move — and,
+/// in the CXA books (28.3 "包括从下一着开始运用连续照将"), through a check
+/// first. AXF counts only what can be taken directly or by exchange. Targets
+/// are listed once each, in square order.
+pub fn targets(pos: &Position, edition: Edition) -> Vec<Target> {
     let mut out: Vec<Target> = direct_targets(pos)
         .into_iter()
-        .filter(|t| !t.attackers.iter().all(|&a| offers_even_trade(pos, Move::new(a, t.square))))
+        .filter(|t| {
+            !t.attackers
+                .iter()
+                .all(|&a| offers_even_trade(pos, Move::new(a, t.square)))
+        })
         .collect();
-    for t in targets_through_check(pos) {
+    let through_check = if edition.is_cxa() {
+        targets_through_check(pos)
+    } else {
+        Vec::new()
+    };
+    for t in through_check {
         if !out.iter().any(|o| o.square == t.square) {
             out.push(t);
         }

@@ -244,10 +244,17 @@ fn common_chased_piece(plies: &[usize], effective: &[Label], kinds: &[MoveKind])
         .map(|(&i, _)| i)
         .collect();
     let first = *chase_plies.first()?;
-    let mut candidates: Vec<(Square, Square)> = kinds[first]
-        .counted_chases()
-        .map(|t| (t.square, t.square))
-        .collect();
+    // A piece counts as chased on a move if the move newly attacks it or keeps
+    // attacking it (从捉到捉); the cycle is a perpetual chase if one piece is
+    // chased on every chasing move.
+    let chased = |k: &MoveKind| -> Vec<Square> {
+        k.counted_chases()
+            .map(|t| t.square)
+            .chain(k.standing.iter().copied())
+            .collect()
+    };
+    let mut candidates: Vec<(Square, Square)> =
+        chased(&kinds[first]).into_iter().map(|s| (s, s)).collect();
     let mut ply = first;
     for &next in &chase_plies[1..] {
         // Follow each candidate through the moves between `ply` and `next`.
@@ -258,7 +265,7 @@ fn common_chased_piece(plies: &[usize], effective: &[Label], kinds: &[MoveKind])
                 }
             }
         }
-        let now: Vec<Square> = kinds[next].counted_chases().map(|t| t.square).collect();
+        let now = chased(&kinds[next]);
         candidates.retain(|c| now.contains(&c.1));
         ply = next;
     }

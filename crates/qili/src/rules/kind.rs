@@ -103,6 +103,8 @@ pub enum Reason {
     /// The move answers a check with the king; what it then attacks counts as idle
     /// (CXA 2020 examples, 图17).
     KingAnswersCheck,
+    /// AXF: the attack arises from parrying a chase against the mover.
+    ParriesChase,
     /// 28.9: nothing is attacked.
     NothingAttacked,
 }
@@ -141,6 +143,10 @@ pub struct MoveKind {
     pub idle_targets: Vec<Square>,
     /// The move is a king move answering a check.
     pub answers_check_with_king: bool,
+    /// AXF: the move parries a chase against the mover (it moves the chased
+    /// piece away, blocks the attack or defends it); the attacks it creates on
+    /// the way do not count as a chase.
+    pub parries_chase: bool,
     /// A judgement left to the arbiter.
     pub arbiter: Option<ArbiterNote>,
 }
@@ -182,6 +188,7 @@ pub fn classify(edition: Edition, before: &Position, m: Move) -> MoveKind {
         standing: Vec::new(),
         idle_targets: Vec::new(),
         answers_check_with_king,
+        parries_chase: false,
         arbiter: None,
     };
     if check {
@@ -194,12 +201,15 @@ pub fn classify(edition: Edition, before: &Position, m: Move) -> MoveKind {
     };
     kind.mate_line = mate_by_checks(&again, MATE_CHECKS);
 
-    let now = targets(&again);
+    let now = targets(&again, edition);
     // 29.2: compare with what the mover could win before moving (when it was
     // in check, only captures that answer the check count).
-    let was: Vec<Square> = targets(before).into_iter().map(|t| t.square).collect();
+    let was: Vec<Square> = targets(before, edition)
+        .into_iter()
+        .map(|t| t.square)
+        .collect();
     for t in now {
-        if was.contains(&t.square) {
+        if was.contains(&t.square) || (edition == Edition::Axf && !attack_is_new(before, m, &t)) {
             kind.standing.push(t.square);
         } else {
             kind.chases.push(t);
@@ -236,6 +246,39 @@ pub fn classify(edition: Edition, before: &Position, m: Move) -> MoveKind {
         kind.idle_targets = on;
     }
     kind
+}
+
+/// AXF: a chase must come from a new attack — a piece that could not reach
+/// the target before the move can now. A piece that only loses its protection
+/// (its root blocked or made false) is not newly chased.
+fn attack_is_new(before: &Position, m: Move, t: &Target) -> bool {
+    t.attackers.iter().any(|&a| {
+        let origin = if a == m.to { m.from } else { a };
+        !attack::attacks(before.board(), origin, t.square)
+    })
+}
+
+/// AXF: a move that saves a piece the opponent's last move chased (moving
+/// it away, blocking or defending) does not chase with the attacks it makes on
+/// the way. `after` is the position after `kind`'s move; `previous` is the
+/// opponent's move before it.
+pub fn apply_escape_rule(kind: &mut MoveKind, previous: &MoveKind, after: &Position) {
+    if kind.label != Label::Chase || previous.counted_chases().next().is_none() {
+        return;
+    }
+    let still: Vec<Square> = targets(after, Edition::Axf)
+        .iter()
+        .map(|t| t.square)
+        .collect();
+    let moved = |sq: Square| if sq == kind.mv.from { kind.mv.to } else { sq };
+    let saved = previous
+        .counted_chases()
+        .any(|t| !still.contains(&moved(t.square)));
+    if saved {
+        kind.parries_chase = true;
+        kind.label = Label::Idle;
+        kind.reason = Reason::ParriesChase;
+    }
 }
 
 /// Names an idle move (28.5–28.8), looking at the piece that moved.

@@ -109,8 +109,8 @@ pub fn adjudicate(
         if kind.check {
             checks_since_capture[kind.mover.index()] += 1;
         }
-        kinds.push(kind);
         pos.play_unchecked(m);
+        kinds.push(kind);
         keys.push(pos.key());
     }
 
