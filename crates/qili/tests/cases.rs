@@ -20,6 +20,8 @@ fn cases_dir() -> PathBuf {
 
 struct Outcome {
     checked: usize,
+    labels_checked: usize,
+    labels_agreeing: usize,
     failures: Vec<String>,
 }
 
@@ -27,6 +29,8 @@ fn run(file: &str, key: &str) -> Outcome {
     let text = std::fs::read_to_string(cases_dir().join(file)).unwrap();
     let mut out = Outcome {
         checked: 0,
+        labels_checked: 0,
+        labels_agreeing: 0,
         failures: Vec::new(),
     };
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
@@ -65,6 +69,12 @@ fn run(file: &str, key: &str) -> Outcome {
             }
             if let Some(want_labels) = expect["labels"].as_array() {
                 let want: Vec<&str> = want_labels.iter().filter_map(|l| l.as_str()).collect();
+                out.labels_checked += want.len();
+                out.labels_agreeing += want
+                    .iter()
+                    .zip(&labels)
+                    .filter(|(w, l)| **w == l.as_str())
+                    .count();
                 if want != labels {
                     out.failures.push(format!(
                         "{id}: labels {} expected {}",
@@ -78,22 +88,51 @@ fn run(file: &str, key: &str) -> Outcome {
     out
 }
 
-#[test]
-fn report() {
-    for (file, key) in [
-        ("cxa1999.jsonl", "ruling"),
-        ("cxa2020.jsonl", "ruling"),
-        ("axf.jsonl", "ruling"),
-        ("fsf.jsonl", "verdict"),
-    ] {
-        let o = run(file, key);
-        println!(
-            "{file}: {} checked, {} failures",
-            o.checked,
-            o.failures.len()
-        );
-        for f in &o.failures {
-            println!("  {f}");
-        }
+/// Runs one file and checks it against a floor: the number of rulings (or
+/// verdicts) and of per-move labels the engine must get right. The floors only
+/// ever go up; the cases still disagreeing are printed (`--nocapture`) and
+/// listed in the issue notes.
+fn check(file: &str, key: &str, rulings_floor: usize, labels_floor: usize) {
+    let o = run(file, key);
+    let agreeing = o.checked
+        - o.failures
+            .iter()
+            .filter(|f| f.contains(&format!(": {key} ")))
+            .count();
+    println!(
+        "{file}: {key}s {agreeing}/{}; labels {}/{}",
+        o.checked, o.labels_agreeing, o.labels_checked
+    );
+    for f in &o.failures {
+        println!("  {f}");
     }
+    assert!(
+        agreeing >= rulings_floor,
+        "{file}: only {agreeing} {key}s agree with the book (floor {rulings_floor})"
+    );
+    assert!(
+        o.labels_agreeing >= labels_floor,
+        "{file}: only {} labels agree with the book (floor {labels_floor})",
+        o.labels_agreeing
+    );
+}
+
+#[test]
+fn cxa1999() {
+    check("cxa1999.jsonl", "ruling", 8, 15);
+}
+
+#[test]
+fn cxa2020() {
+    check("cxa2020.jsonl", "ruling", 42, 176);
+}
+
+#[test]
+fn axf() {
+    check("axf.jsonl", "ruling", 92, 0);
+}
+
+#[test]
+fn fsf() {
+    check("fsf.jsonl", "verdict", 28, 0);
 }

@@ -221,8 +221,12 @@ pub fn targets_through_check(pos: &Position) -> Vec<Target> {
             }
         }
         for (sq, piece, gain) in common.unwrap_or_default() {
-            // Only pieces that stand in `pos` already (not the checker's own victims).
-            if pos.piece_at(sq) != Some(piece) || out.iter().any(|t| t.square == sq) {
+            // Only pieces that stand in `pos` already and that the check makes
+            // takeable: a piece that could be taken anyway is not won "through" it.
+            if pos.piece_at(sq) != Some(piece)
+                || out.iter().any(|t| t.square == sq)
+                || pos.legal_moves().iter().any(|m| m.to == sq)
+            {
                 continue;
             }
             out.push(Target {

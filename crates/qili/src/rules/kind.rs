@@ -3,7 +3,7 @@
 use super::attack;
 use super::chase::{targets, Target};
 use super::exchange::exchange;
-use super::mate::{mate_by_checks, MATE_CHECKS};
+use super::mate::{can_force_mate, mate_by_checks, MATE_CHECKS};
 use super::value::{has_value, value};
 use super::Edition;
 use crate::{Color, Move, Position, Role, Square};
@@ -199,7 +199,8 @@ pub fn classify(edition: Edition, before: &Position, m: Move) -> MoveKind {
     let Some(again) = after.pass() else {
         return kind;
     };
-    kind.mate_line = mate_by_checks(&again, MATE_CHECKS);
+    kind.mate_line =
+        mate_by_checks(&again, MATE_CHECKS).filter(|line| !threat_met_by_exchange(&after, m, line));
 
     let now = targets(&again, edition);
     // 29.2: compare with what the mover could win before moving (when it was
@@ -246,6 +247,31 @@ pub fn classify(edition: Edition, before: &Position, m: Move) -> MoveKind {
         kind.idle_targets = on;
     }
     kind
+}
+
+/// 28.5 over 28.2 (CXA 2020 图29): when the mating line starts by taking a
+/// piece that can itself take the moved piece in an even trade — and taking
+/// it does not lose to mate — the move offers an exchange rather than
+/// threatening mate.
+fn threat_met_by_exchange(after: &Position, m: Move, line: &[Move]) -> bool {
+    let Some(&first) = line.first() else {
+        return false;
+    };
+    if first.from != m.to {
+        return false;
+    }
+    let (Some(mine), Some(theirs)) = (after.piece_at(m.to), after.piece_at(first.to)) else {
+        return false;
+    };
+    if value(mine, m.to) != value(theirs, first.to) {
+        return false;
+    }
+    let trade = Move::new(first.to, m.to);
+    after.is_legal(trade) && {
+        let mut p = after.clone();
+        p.play_unchecked(trade);
+        !can_force_mate(&p)
+    }
 }
 
 /// AXF: a chase must come from a new attack — a piece that could not reach
