@@ -244,3 +244,30 @@ pub fn targets_through_check(pos: &Position) -> Vec<Target> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{fen, Tolerance};
+
+    #[test]
+    fn false_root_through_the_flying_general() {
+        let pos = fen::position("4k4/4n4/9/9/9/9/9/9/4R4/4K4 w", Tolerance::COMPOSED).unwrap();
+        let t = targets(&pos, Edition::Cxa1999);
+        assert_eq!(t.len(), 1);
+        assert_eq!(t[0].square.to_string(), "e8");
+        assert_eq!(t[0].root, Root::False);
+        assert_eq!(t[0].protectors.len(), 1);
+    }
+
+    #[test]
+    fn king_alone_and_uncrossed_pawns() {
+        // The red king can take the black horse next to it; nothing else attacks it.
+        let pos = fen::position("4k4/9/9/9/9/9/9/4n4/3K5/9 w", Tolerance::COMPOSED).unwrap();
+        let t = targets(&pos, Edition::Cxa1999);
+        assert!(t.iter().all(|t| t.king_only), "{t:?}");
+        // An uncrossed pawn has no value (25.3) and cannot be chased.
+        let pos = fen::position("4k4/9/9/4p4/9/9/9/9/4R4/3K5 w", Tolerance::COMPOSED).unwrap();
+        assert!(targets(&pos, Edition::Cxa1999).is_empty());
+    }
+}

@@ -295,3 +295,31 @@ fn count_pawn_chases_if_mutual(side: &mut SideInCycle, other: &SideInCycle, kind
         side.pawn_chases_counted = true;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Label::*;
+
+    #[test]
+    fn patterns_25_2() {
+        let cases: [(&[Label], Pattern, bool); 8] = [
+            (&[Check, Check], Pattern::PerpetualCheck, true),
+            (&[Chase, Chase], Pattern::PerpetualChase, true),
+            (
+                &[MateThreat, MateThreat],
+                Pattern::PerpetualMateThreat,
+                true,
+            ),
+            (&[Check, Chase], Pattern::CheckAndChase, true),
+            (&[MateThreat, Chase], Pattern::MateThreatAndChase, true),
+            (&[Check, Check, Idle], Pattern::ChecksAndIdle, false),
+            (&[Chase, Idle], Pattern::ChasesAndIdle, false),
+            (&[Idle, Idle], Pattern::Idle, false),
+        ];
+        for (labels, pattern, forbidden) in cases {
+            assert_eq!(Pattern::of(labels), pattern, "{labels:?}");
+            assert_eq!(pattern.is_forbidden(), forbidden, "{pattern:?}");
+        }
+    }
+}

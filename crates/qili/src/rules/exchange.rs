@@ -162,3 +162,37 @@ fn defender(pos: &Position, last: Move, depth: usize, excluded: &[Square]) -> Li
     }
     best
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{fen, iccs, Tolerance};
+
+    fn ex(fen_text: &str, mv: &str) -> Exchange {
+        let pos = fen::position(fen_text, Tolerance::COMPOSED).unwrap();
+        exchange(&pos, iccs::parse_move(&pos, mv).unwrap())
+    }
+
+    #[test]
+    fn table() {
+        // (position, capture, gain, recapturable, wins material)
+        let cases = [
+            // Unprotected horse: won outright.
+            ("4k4/9/9/9/9/4n4/9/9/4R4/3K5 w", "e1e4", 2, false, true),
+            // Horse protected by a pawn: the rook would be lost.
+            ("4k4/9/9/9/4p4/4n4/9/9/4R4/3K5 w", "e1e4", -2, true, false),
+            // Only the king defends, and taking back would make the kings face: false root.
+            ("4k4/4n4/9/9/9/9/9/9/4R4/4K4 w", "e1e8", 2, false, true),
+            // A crossed pawn takes a protected advisor: pieces for a pawn are no gain (25.3).
+            ("3k5/4a4/4P4/9/9/9/9/9/9/5K3 w", "e7e8", 0, true, false),
+        ];
+        for (f, mv, gain, recapturable, wins) in cases {
+            let e = ex(f, mv);
+            assert_eq!(
+                (e.gain, e.recapturable, e.wins_material()),
+                (gain, recapturable, wins),
+                "{f} {mv}: {e:?}"
+            );
+        }
+    }
+}

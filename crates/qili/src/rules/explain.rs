@@ -1,1 +1,334 @@
-//! Explanations in Chinese and English, generated from the engine's data.
+//! Explanations in Chinese and English, generated once from the engine's data
+//! (never parsed back). Every sentence cites the clause it rests on.
+
+use super::chase::{Method, Root, Target};
+use super::cycle::{Cycle, SideInCycle};
+use super::kind::{ArbiterNote, Label, MoveKind, Reason};
+use super::verdict::{occurrences_to_bind, Ruling, RulingReason};
+use super::{Adjudication, Edition, VerdictReason};
+use crate::{Color, Piece, Role};
+
+/// A text in both languages.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Text {
+    /// Chinese.
+    pub zh: String,
+    /// English.
+    pub en: String,
+}
+
+impl Text {
+    fn push(&mut self, zh: &str, en: &str) {
+        if !self.zh.is_empty() {
+            self.zh.push(' ');
+            self.en.push(' ');
+        }
+        self.zh.push_str(zh);
+        self.en.push_str(en);
+    }
+}
+
+fn side_zh(c: Color) -> &'static str {
+    match c {
+        Color::Red => "红方",
+        Color::Black => "黑方",
+    }
+}
+
+fn side_en(c: Color) -> &'static str {
+    match c {
+        Color::Red => "Red",
+        Color::Black => "Black",
+    }
+}
+
+/// The piece's name in Chinese, as a player says it (红车, 黑炮 …).
+pub fn piece_zh(p: Piece) -> String {
+    let name = match (p.color, p.role) {
+        (_, Role::Rook) => "车",
+        (_, Role::Horse) => "马",
+        (_, Role::Cannon) => "炮",
+        (Color::Red, Role::Elephant) => "相",
+        (Color::Black, Role::Elephant) => "象",
+        (Color::Red, Role::Advisor) => "仕",
+        (Color::Black, Role::Advisor) => "士",
+        (Color::Red, Role::King) => "帅",
+        (Color::Black, Role::King) => "将",
+        (Color::Red, Role::Pawn) => "兵",
+        (Color::Black, Role::Pawn) => "卒",
+    };
+    format!("{}{}", if p.color.is_red() { "红" } else { "黑" }, name)
+}
+
+/// The piece's name in English.
+pub fn piece_en(p: Piece) -> String {
+    let name = match p.role {
+        Role::King => "king",
+        Role::Advisor => "advisor",
+        Role::Elephant => "elephant",
+        Role::Horse => "horse",
+        Role::Rook => "rook",
+        Role::Cannon => "cannon",
+        Role::Pawn => "pawn",
+    };
+    format!(
+        "{} {}",
+        if p.color.is_red() { "red" } else { "black" },
+        name
+    )
+}
+
+fn root_text(t: &Target) -> (String, String) {
+    match (t.method, t.root) {
+        (Method::ThroughCheck(k), _) => (
+            format!("先{}照将后可得", k),
+            format!("won after the check {}", k),
+        ),
+        (_, Root::None) => ("无根".into(), "unprotected".into()),
+        (_, Root::False) => (
+            "假根（保护子不能合法地吃回）".into(),
+            "false root: its defender cannot legally take back".into(),
+        ),
+        (_, Root::Insufficient) => (
+            "少根（攻多守少，交换得子）".into(),
+            "insufficiently protected: the exchange wins material".into(),
+        ),
+        (_, Root::Outvalued) => (
+            "有根但价值高于攻击子，交换得子".into(),
+            "protected, but worth more than its attacker".into(),
+        ),
+    }
+}
+
+/// Why a move has its label.
+pub fn explain_move(kind: &MoveKind) -> Text {
+    let mut t = Text::default();
+    match kind.label {
+        Label::Check => t.push("照将（28.1）。", "Gives check (28.1)."),
+        Label::MateThreat => {
+            let line: Vec<String> = kind
+                .mate_line
+                .iter()
+                .flatten()
+                .map(|m| m.to_string())
+                .collect();
+            t.push(
+                &format!(
+                    "伏杀：再走一着即可连续照将将死对方（{}，28.2）。",
+                    line.join(" ")
+                ),
+                &format!(
+                    "Threatens mate by checks if given another move ({}; 28.2).",
+                    line.join(" ")
+                ),
+            );
+        }
+        Label::Chase | Label::Idle => {}
+    }
+    if matches!(kind.label, Label::Chase | Label::MateThreat) {
+        for c in kind.counted_chases() {
+            let (rz, re) = root_text(c);
+            t.push(
+                &format!(
+                    "捉{}（{}），{}（29.1–29.3）。",
+                    piece_zh(c.piece),
+                    c.square,
+                    rz
+                ),
+                &format!(
+                    "Chases the {} on {} ({}; 29.1–29.3).",
+                    piece_en(c.piece),
+                    c.square,
+                    re
+                ),
+            );
+        }
+    }
+    if kind.label == Label::Idle {
+        match kind.reason {
+            Reason::ChaseNotNew => t.push(
+                "所攻击的子走前已被捉，属从捉到捉，按闲处理（29.2）。",
+                "What it attacks was already attacked before the move (从捉到捉), so it is idle (29.2).",
+            ),
+            Reason::KingAlone => t.push(
+                "只有帅（将）本身叫吃，按闲处理（27.1）。",
+                "Only the king attacks, which counts as idle (27.1).",
+            ),
+            Reason::PawnAlone => t.push(
+                "只有兵（卒）本身叫吃，按闲处理（27.2）。",
+                "Only a pawn attacks, which counts as idle (27.2).",
+            ),
+            Reason::KingAnswersCheck => t.push(
+                "走帅（将）应将后产生的捉、杀按闲处理。",
+                "A king move that answers a check: the attacks it leaves count as idle.",
+            ),
+            Reason::ParriesChase => t.push(
+                "此着解除对方的捉，附带产生的攻击不算捉。",
+                "The move parries a chase; the attack it makes on the way is not a chase.",
+            ),
+            _ => {}
+        }
+        match kind.idle {
+            Some(k) => t.push(
+                &format!("{}（28.{}）。", k.zh(), idle_clause(k)),
+                &format!("It is a {} (28.{}).", k.en(), idle_clause(k)),
+            ),
+            None if kind.reason == Reason::NothingAttacked => t.push(
+                "不将、不杀、不捉，为闲着（28.9）。",
+                "Neither checks, threatens mate nor chases: idle (28.9).",
+            ),
+            None => {}
+        }
+    }
+    if kind.arbiter == Some(ArbiterNote::GuardsOnly) {
+        t.push(
+            "只捉士、相（象）：若是占据防守要点、构成简明和棋时附带产生，应按闲处理，需裁判判断（27.3）。",
+            "Only advisors or elephants are chased: if this comes from holding a key defensive point in a simple draw it is idle — an arbiter must judge (27.3).",
+        );
+    }
+    t
+}
+
+fn idle_clause(k: super::IdleKind) -> u8 {
+    match k {
+        super::IdleKind::Exchange => 5,
+        super::IdleKind::Offer => 6,
+        super::IdleKind::Block => 7,
+        super::IdleKind::Follow => 8,
+    }
+}
+
+fn side_summary(s: &SideInCycle) -> Text {
+    let allowed_zh = if s.pattern.is_forbidden() {
+        "禁止着法"
+    } else {
+        "允许着法"
+    };
+    let allowed_en = if s.pattern.is_forbidden() {
+        "forbidden"
+    } else {
+        "allowed"
+    };
+    let mut t = Text::default();
+    t.push(
+        &format!(
+            "{}{}，为{}（25.2）。",
+            side_zh(s.color),
+            s.pattern.zh(),
+            allowed_zh
+        ),
+        &format!(
+            "{}: {}, {} (25.2).",
+            side_en(s.color),
+            s.pattern.en(),
+            allowed_en
+        ),
+    );
+    if s.pawn_chases_counted {
+        t.push(
+            "双方形成互相长打，兵（卒）叫吃按捉处理（27.2）。",
+            "Both sides attack on every move, so the pawn's attacks count as chases (27.2).",
+        );
+    }
+    t
+}
+
+/// Why the cycle is ruled as it is.
+pub fn explain_cycle(edition: Edition, cycle: &Cycle, ruling: Ruling, why: RulingReason) -> Text {
+    let mut t = side_summary(&cycle.red);
+    let b = side_summary(&cycle.black);
+    t.push(&b.zh, &b.en);
+    let clause = why.clause(edition);
+    let (zh, en) = match (ruling, why) {
+        (Ruling::Loses(c), RulingReason::PerpetualCheck) => (
+            format!("不允许单方面长将，{}不变判负（{}）。", side_zh(c), clause),
+            format!(
+                "A one-sided perpetual check is never allowed: {} must vary or loses ({}).",
+                side_en(c),
+                clause
+            ),
+        ),
+        (Ruling::Loses(c), _) => (
+            format!(
+                "一方禁止、一方允许，{}须变着，不变判负（{}）。",
+                side_zh(c),
+                clause
+            ),
+            format!(
+                "One side forbidden, the other allowed: {} must vary or loses ({}).",
+                side_en(c),
+                clause
+            ),
+        ),
+        (_, RulingReason::BothAllowed) => (
+            format!("双方均为允许着法，不变作和（{}）。", clause),
+            format!(
+                "Both sides' moves are allowed: a draw if neither varies ({}).",
+                clause
+            ),
+        ),
+        _ => (
+            format!("双方均为禁止着法，不变作和（{}）。", clause),
+            format!(
+                "Both sides' moves are forbidden: a draw if neither varies ({}).",
+                clause
+            ),
+        ),
+    };
+    t.push(&zh, &en);
+    let need = occurrences_to_bind(edition, why);
+    t.push(
+        &format!(
+            "此局面已出现{}次；按{}，第{}次出现时裁决生效（24）。",
+            cycle.occurrences,
+            edition.name(),
+            need
+        ),
+        &format!(
+            "The position has occurred {} times; under {} the ruling binds at occurrence {} (24).",
+            cycle.occurrences,
+            edition.name(),
+            need
+        ),
+    );
+    t
+}
+
+/// The explanation of a whole adjudication: the cycle and the verdict.
+pub fn explain(a: &Adjudication) -> Text {
+    let mut t = Text::default();
+    match (&a.cycle, a.ruling_reason) {
+        (Some(c), Some(why)) => {
+            let e = explain_cycle(a.edition, c, a.ruling, why);
+            t.push(&e.zh, &e.en);
+        }
+        _ => t.push(
+            "终局局面此前未出现过，没有循环。",
+            "The final position has not occurred before: no repetition.",
+        ),
+    }
+    match a.verdict_reason {
+        Some(VerdictReason::Checkmate) => t.push(
+            "被将死者负（4.1.1）。",
+            "The side checkmated loses (4.1.1).",
+        ),
+        Some(VerdictReason::Stalemate) => t.push(
+            "无子可走即困毙，判负（3.2, 4.1.3）。",
+            "No legal move (困毙) loses (3.2, 4.1.3).",
+        ),
+        Some(VerdictReason::InsufficientMaterial) => t.push(
+            "双方均无取胜可能，和棋（4.2.1）。",
+            "Neither side can win: draw (4.2.1).",
+        ),
+        Some(VerdictReason::NaturalLimit) => t.push(
+            "连续60回合双方都没有吃子，和棋（4.2.4, 23.3）。",
+            "Sixty rounds without a capture: draw (4.2.4, 23.3).",
+        ),
+        Some(VerdictReason::Repetition) => t.push(
+            "循环已达规定次数，裁决生效。",
+            "The repetition count is reached: the ruling binds.",
+        ),
+        None => {}
+    }
+    t
+}

@@ -92,3 +92,74 @@ pub const fn occurrences_to_bind(edition: Edition, reason: RulingReason) -> usiz
         _ => 4,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::cycle::{Cycle, SideInCycle};
+
+    fn side(color: Color, pattern: Pattern) -> SideInCycle {
+        SideInCycle {
+            color,
+            plies: Vec::new(),
+            effective: Vec::new(),
+            pattern,
+            common_target: None,
+            pawn_chases_counted: false,
+        }
+    }
+
+    #[test]
+    fn general_rules_26() {
+        use Pattern::*;
+        let cases = [
+            (
+                PerpetualCheck,
+                Idle,
+                Ruling::Loses(Color::Red),
+                RulingReason::PerpetualCheck,
+            ),
+            (
+                PerpetualCheck,
+                PerpetualChase,
+                Ruling::Loses(Color::Red),
+                RulingReason::PerpetualCheck,
+            ),
+            (
+                PerpetualCheck,
+                PerpetualCheck,
+                Ruling::Draw,
+                RulingReason::BothPerpetualCheck,
+            ),
+            (
+                PerpetualChase,
+                ChasesAndIdle,
+                Ruling::Loses(Color::Red),
+                RulingReason::ForbiddenAgainstAllowed,
+            ),
+            (
+                Idle,
+                CheckAndChase,
+                Ruling::Loses(Color::Black),
+                RulingReason::ForbiddenAgainstAllowed,
+            ),
+            (
+                PerpetualChase,
+                PerpetualMateThreat,
+                Ruling::Draw,
+                RulingReason::BothForbidden,
+            ),
+            (ChecksAndIdle, Idle, Ruling::Draw, RulingReason::BothAllowed),
+        ];
+        for (r, b, ruling, why) in cases {
+            let c = Cycle {
+                start: 0,
+                end: 4,
+                occurrences: 2,
+                red: side(Color::Red, r),
+                black: side(Color::Black, b),
+            };
+            assert_eq!(rule_cycle(&c), (ruling, why), "{r:?} vs {b:?}");
+        }
+    }
+}
