@@ -184,7 +184,7 @@ mod tests {
             // Only the king defends, and taking back would make the kings face: false root.
             ("4k4/4n4/9/9/9/9/9/9/4R4/4K4 w", "e1e8", 2, false, true),
             // A crossed pawn takes a protected advisor: pieces for a pawn are no gain (25.3).
-            ("3k5/4a4/4P4/9/9/9/9/9/9/5K3 w", "e7e8", 0, true, false),
+            ("4k4/4a4/4P4/9/9/9/9/9/9/5K3 w", "e7e8", 0, true, false),
         ];
         for (f, mv, gain, recapturable, wins) in cases {
             let e = ex(f, mv);
