@@ -2,7 +2,7 @@
 //!
 //! - Every move of every game of `shared/corpus/games.jsonl.gz` is written in
 //!   ICCS, WXF and Chinese (simplified, traditional, PGN style) and read back.
-//!   Debug builds take every 10th game; `cargo test --release` takes them all.
+//!   Debug builds take every 20th game; `cargo test --release` takes them all.
 //! - The Big5 PGN files of `shared/corpus/pgn-sample/` are read move by move,
 //!   and writing each move in [`zh::Style::PGN`] gives back the published text
 //!   (except where a record leaves out 前/後 that the convention asks for).
@@ -30,7 +30,7 @@ fn corpus_dir() -> PathBuf {
 }
 
 /// Games taken in debug builds: one in this many.
-const DEBUG_STRIDE: usize = 10;
+const DEBUG_STRIDE: usize = 20;
 
 /// What kind of origin a notation used, to show the corpus exercises them.
 fn origin_kind(o: wxf::Origin) -> &'static str {
