@@ -18,6 +18,7 @@
 mod board;
 mod color;
 mod moves;
+mod notation_common;
 mod piece;
 mod position;
 mod setup;
@@ -27,6 +28,8 @@ mod tables;
 pub mod fen;
 pub mod iccs;
 pub mod rules;
+pub mod wxf;
+pub mod zh;
 
 pub use board::{Board, SquareSet};
 pub use color::{ByColor, Color};
