@@ -6,6 +6,7 @@
 //! Errors go to standard error with exit code 2 (bad arguments or input) or 1
 //! (output failed).
 
+mod adjudicate;
 mod args;
 mod convert;
 mod moves;
@@ -30,7 +31,12 @@ pub struct Command {
 }
 
 /// Every subcommand, in the order `qili help` lists them.
-const COMMANDS: &[Command] = &[perft::COMMAND, moves::COMMAND, convert::COMMAND];
+const COMMANDS: &[Command] = &[
+    perft::COMMAND,
+    moves::COMMAND,
+    convert::COMMAND,
+    adjudicate::COMMAND,
+];
 
 fn usage() -> String {
     let mut s = String::from(

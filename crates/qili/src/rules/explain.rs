@@ -19,8 +19,7 @@ pub struct Text {
 
 impl Text {
     fn push(&mut self, zh: &str, en: &str) {
-        if !self.zh.is_empty() {
-            self.zh.push(' ');
+        if !self.en.is_empty() {
             self.en.push(' ');
         }
         self.zh.push_str(zh);

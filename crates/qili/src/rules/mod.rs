@@ -20,6 +20,7 @@ pub mod exchange;
 pub mod explain;
 pub mod kind;
 pub mod mate;
+pub mod report;
 pub mod value;
 pub mod verdict;
 

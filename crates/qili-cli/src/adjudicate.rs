@@ -1,0 +1,175 @@
+//! `qili adjudicate`: label every move and rule on the repetition a game ends
+//! in, as JSON — one object for one game, one line per case for a batch.
+
+use std::io::{BufRead, BufReader, Write};
+
+use qili::rules::report::Report;
+use qili::rules::{adjudicate, Edition};
+use qili::{fen, Move, Position, Tolerance};
+use serde_json::{json, Value};
+
+use crate::args::{Error, Spec};
+use crate::notation::Reader;
+use crate::Command;
+
+/// The `adjudicate` subcommand.
+pub const COMMAND: Command = Command {
+    name: "adjudicate",
+    summary: "label moves 将/杀/捉/闲 and rule on repetitions (JSON)",
+    usage: USAGE,
+    run,
+};
+
+const USAGE: &str = "\
+usage: qili adjudicate --rules cxa1999|cxa2020|axf [--fen FEN] --moves \"MOVES\"
+       qili adjudicate --rules cxa1999|cxa2020|axf --cases FILE.jsonl
+
+Labels every move 将 (check), 杀 (mate threat), 捉 (chase) or 闲 (idle, with
+兑/献/拦/跟 where it is one), finds the repetition the move list ends in and
+rules on it under the chosen rulebook.
+
+With --moves, prints one JSON object. MOVES are ICCS (h2e2), WXF or Chinese,
+separated by spaces.
+
+With --cases, reads one JSON object per line with at least \"fen\" and
+\"moves\" (an array of ICCS moves, or a string), optionally \"id\" and
+\"rules\" (overrides --rules), and prints one JSON object per input line, in
+order. A line that cannot be judged gets \"error\" and the batch goes on.
+
+Output fields: id, rules, ruling (red_loses|black_loses|draw|none: what
+happens if the cycle continues), verdict (the result binding now), moves
+(iccs, zh, wxf, label, sub, targets, chases…), cycle, explanation {zh, en},
+error.
+
+  --rules NAME   cxa1999 (default), cxa2020 or axf
+  --fen FEN      the start position (the starting position by default)
+  --moves MOVES  the moves played
+  --cases FILE   a JSON-lines batch (- for standard input)
+";
+
+const SPEC: Spec = Spec {
+    options: &["rules", "fen", "moves", "cases"],
+    flags: &[],
+    usage: USAGE,
+};
+
+fn run(args: &[String], out: &mut dyn Write) -> Result<(), Error> {
+    let args = SPEC.parse(args)?;
+    if let Some(extra) = args.positional.first() {
+        return Err(SPEC.error(format!("unexpected argument '{extra}'")));
+    }
+    let edition: Edition = args
+        .value("rules")
+        .unwrap_or("cxa1999")
+        .parse()
+        .map_err(|e| SPEC.error(e))?;
+    match (args.value("cases"), args.value("moves")) {
+        (Some(_), Some(_)) => Err(SPEC.error("give either --moves or --cases, not both")),
+        (Some(file), None) => batch(edition, file, out),
+        (None, moves) => {
+            let pos = args.position()?;
+            let moves = read_moves(&pos, moves.unwrap_or("")).map_err(Error::Input)?;
+            let value = judge(edition, &pos, &moves);
+            writeln!(
+                out,
+                "{}",
+                serde_json::to_string_pretty(&value).unwrap_or_default()
+            )?;
+            Ok(())
+        }
+    }
+}
+
+/// Reads a space-separated move list in any notation, playing it from `pos`.
+fn read_moves(pos: &Position, text: &str) -> Result<Vec<Move>, String> {
+    let mut p = pos.clone();
+    let mut out = Vec::new();
+    for (i, word) in text.split_whitespace().enumerate() {
+        let m = Reader::Auto
+            .read(&p, word)
+            .map_err(|e| format!("move {}: {word} — {e}", i + 1))?;
+        p.play_unchecked(m);
+        out.push(m);
+    }
+    Ok(out)
+}
+
+fn judge(edition: Edition, pos: &Position, moves: &[Move]) -> Value {
+    match adjudicate(edition, pos, moves) {
+        Ok(a) => serde_json::to_value(Report::new(pos, &a)).unwrap_or(Value::Null),
+        Err(e) => json!({ "error": e.to_string() }),
+    }
+}
+
+fn batch(default: Edition, file: &str, out: &mut dyn Write) -> Result<(), Error> {
+    let reader: Box<dyn BufRead> = if file == "-" {
+        Box::new(BufReader::new(std::io::stdin()))
+    } else {
+        let f = std::fs::File::open(file)
+            .map_err(|e| Error::Input(format!("cannot read {file}: {e}")))?;
+        Box::new(BufReader::new(f))
+    };
+    for (n, line) in reader.split(b'\n').enumerate() {
+        let line = line.map_err(|e| Error::Input(format!("{file}: line {}: {e}", n + 1)))?;
+        let text = String::from_utf8_lossy(&line);
+        if text.trim().is_empty() {
+            continue;
+        }
+        let value = batch_line(default, &text).unwrap_or_else(|(id, e)| {
+            json!({
+                "id": id, "ruling": "none", "verdict": "none", "moves": [],
+                "cycle": null, "explanation": null,
+                "error": format!("line {}: {e}", n + 1),
+            })
+        });
+        writeln!(out, "{}", serde_json::to_string(&value).unwrap_or_default())?;
+    }
+    Ok(())
+}
+
+/// Judges one case line; on failure returns its id (if readable) and why.
+fn batch_line(default: Edition, text: &str) -> Result<Value, (Value, String)> {
+    let case: Value =
+        serde_json::from_str(text).map_err(|e| (Value::Null, format!("not JSON: {e}")))?;
+    let id = case.get("id").cloned().unwrap_or(Value::Null);
+    let fail = |e: String| (id.clone(), e);
+    let edition = match case.get("rules").and_then(Value::as_str) {
+        Some(r) => r
+            .parse()
+            .map_err(|e: qili::rules::UnknownEdition| fail(e.to_string()))?,
+        None => default,
+    };
+    let pos = match case.get("fen").and_then(Value::as_str) {
+        Some(f) => fen::position(f, Tolerance::COMPOSED).map_err(|e| fail(format!("fen: {e}")))?,
+        None => Position::new(),
+    };
+    let moves_text = match case.get("moves") {
+        None | Some(Value::Null) => String::new(),
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Array(a)) => a
+            .iter()
+            .map(|m| {
+                m.as_str()
+                    .map(str::to_string)
+                    .ok_or("moves must be strings")
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| fail(e.to_string()))?
+            .join(" "),
+        Some(_) => return Err(fail("moves must be an array of ICCS strings".into())),
+    };
+    let moves = read_moves(&pos, &moves_text).map_err(fail)?;
+    match judge(edition, &pos, &moves) {
+        Value::Object(mut report) => {
+            if let Some(e) = report.remove("error") {
+                return Err(fail(e.as_str().unwrap_or("error").to_string()));
+            }
+            let mut out = serde_json::Map::new();
+            out.insert("id".into(), id);
+            out.extend(report);
+            out.insert("error".into(), Value::Null);
+            Ok(Value::Object(out))
+        }
+        other => Ok(other),
+    }
+}

@@ -1,0 +1,104 @@
+//! `qili adjudicate` as external conformance checks call it: the JSON shape,
+//! one output line per input line in order, and errors that do not stop a batch.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+fn qili(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_qili"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the qili binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8(o.stdout).unwrap(),
+        String::from_utf8(o.stderr).unwrap(),
+    )
+}
+
+const FIG1: &str = "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1";
+
+#[test]
+fn one_game() {
+    let (code, out, err) = qili(
+        &[
+            "adjudicate",
+            "--rules",
+            "cxa1999",
+            "--fen",
+            FIG1,
+            "--moves",
+            "f0e0 e8f8 e0f0 f8e8",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["ruling"], "red_loses");
+    assert_eq!(v["verdict"], "none");
+    let labels: Vec<&str> = v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(labels, ["将", "闲", "将", "闲"]);
+    assert_eq!(v["moves"][0]["zh"], "车四平五");
+    assert_eq!(v["moves"][0]["wxf"], "R4=5");
+    assert_eq!(v["moves"][0]["targets"][0], "e8");
+    assert_eq!(v["cycle"]["red"]["pattern"], "长将");
+    assert!(v["explanation"]["zh"].as_str().unwrap().contains("26.1"));
+    assert!(v["explanation"]["en"].as_str().unwrap().contains("26.1"));
+}
+
+#[test]
+fn batch_keeps_order_and_survives_bad_lines() {
+    let input = format!(
+        "{}\n{}\nnot json\n{}\n{}\n",
+        serde_json::json!({"id": "a", "fen": FIG1, "moves": ["f0e0", "e8f8", "e0f0", "f8e8"]}),
+        serde_json::json!({"id": "b", "fen": "9/9 w", "moves": []}),
+        serde_json::json!({"id": "c", "moves": ["h2e2", "h2e2"]}),
+        serde_json::json!({"id": "d", "rules": "axf", "fen": FIG1,
+            "moves": ["f0e0", "e8f8", "e0f0", "f8e8", "f0e0", "e8f8", "e0f0", "f8e8"]}),
+    );
+    let (code, out, err) = qili(
+        &["adjudicate", "--rules", "cxa1999", "--cases", "-"],
+        &input,
+    );
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 5);
+    assert_eq!(lines[0]["id"], "a");
+    assert_eq!(lines[0]["ruling"], "red_loses");
+    assert_eq!(lines[0]["error"], Value::Null);
+    assert_eq!(lines[1]["id"], "b");
+    assert!(lines[1]["error"].as_str().unwrap().contains("ranks"));
+    assert!(lines[2]["error"].as_str().unwrap().contains("not JSON"));
+    assert_eq!(lines[3]["id"], "c");
+    assert!(lines[3]["error"].as_str().unwrap().contains("move 2"));
+    // AXF binds at the third occurrence of the position.
+    assert_eq!(lines[4]["rules"], "axf");
+    assert_eq!(lines[4]["verdict"], "red_loses");
+}
+
+#[test]
+fn bad_arguments() {
+    let (code, _, err) = qili(&["adjudicate", "--rules", "fide"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown rules 'fide'"), "{err}");
+}
