@@ -124,6 +124,12 @@ pub fn explain_move(kind: &MoveKind) -> Text {
         }
         Label::Chase | Label::Idle => {}
     }
+    if kind.reason == Reason::MutualPawnChase {
+        t.push(
+            "兵（卒）本身叫吃本为闲，但双方形成互相长打，按捉处理（27.2）。",
+            "A pawn attacking alone is idle, but both sides attack on every move, so it counts as a chase (27.2).",
+        );
+    }
     if matches!(kind.label, Label::Chase | Label::MateThreat) {
         for c in kind.counted_chases() {
             let (rz, re) = root_text(c);

@@ -100,6 +100,8 @@ pub enum Reason {
     KingAlone,
     /// 27.2: only a pawn attacks.
     PawnAlone,
+    /// 27.2 (1999): a pawn's chase counts, because both sides attack on every move.
+    MutualPawnChase,
     /// The move answers a check with the king; what it then attacks counts as idle
     /// (CXA 2020 examples, 图17).
     KingAnswersCheck,
@@ -152,10 +154,13 @@ pub struct MoveKind {
 }
 
 impl MoveKind {
-    /// Chases that count as 捉 on their own (not by the king alone, 27.1, nor
-    /// by a pawn alone, 27.2).
+    /// Chases that count as 捉 (not by the king alone, 27.1, nor by a pawn
+    /// alone, 27.2 — unless a mutual perpetual attack makes the pawn's count).
     pub fn counted_chases(&self) -> impl Iterator<Item = &Target> {
-        self.chases.iter().filter(|t| !t.king_only && !t.pawn_only)
+        let mutual = self.reason == Reason::MutualPawnChase;
+        self.chases
+            .iter()
+            .filter(move |t| !t.king_only && (!t.pawn_only || mutual))
     }
 
     /// `true` if the only chases are by pawns alone — idle unless both sides

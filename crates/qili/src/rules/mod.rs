@@ -116,6 +116,21 @@ pub fn adjudicate(
     }
 
     let cycle = cycle::find_cycle(edition, &keys, &kinds);
+    // 27.2 (1999 图十三): in a mutual perpetual attack the pawn's moves are chases.
+    if let Some(c) = &cycle {
+        for side in [&c.red, &c.black] {
+            if side.pawn_chases_counted {
+                for &i in &side.plies {
+                    if kinds[i].label == Label::Idle && kinds[i].pawn_chase_only() {
+                        kinds[i].label = Label::Chase;
+                        kinds[i].idle = None;
+                        kinds[i].idle_targets.clear();
+                        kinds[i].reason = kind::Reason::MutualPawnChase;
+                    }
+                }
+            }
+        }
+    }
     let (ruling, ruling_reason) = match &cycle {
         Some(c) => {
             let (r, why) = verdict::rule_cycle(c);

@@ -186,7 +186,7 @@ fn clause(kind: &MoveKind) -> &'static str {
         Reason::NewChase => "29.2",
         Reason::ChaseNotNew => "29.2",
         Reason::KingAlone => "27.1",
-        Reason::PawnAlone => "27.2",
+        Reason::PawnAlone | Reason::MutualPawnChase => "27.2",
         Reason::KingAnswersCheck => "27.1",
         Reason::ParriesChase => "AXF",
         Reason::NothingAttacked => match kind.idle {
