@@ -1,0 +1,291 @@
+//! The 棋例 library: every example, grouped by edition and clause, filtered
+//! by the patterns the engine finds and by text.
+
+use std::time::Duration;
+
+use leptos::prelude::*;
+use qili::rules::Edition;
+
+use crate::judge::Judged;
+use crate::library::{cases, Case, Group};
+use crate::model::catalog::{patterns, Filter, Summary};
+use crate::route::Route;
+use crate::web;
+use crate::Ui;
+
+/// What the engine found for every example, filled in a few at a time after
+/// the first page is drawn (judging all of them takes a moment), and the
+/// library filter. Lives as long as the app, so the library comes back as it
+/// was left.
+#[derive(Debug, Clone, Copy)]
+pub struct Catalog {
+    /// One entry per example, `None` until judged (or if it cannot be).
+    pub summaries: RwSignal<Vec<Option<Summary>>>,
+    /// How many examples have been judged.
+    pub done: RwSignal<usize>,
+    /// The filter.
+    pub filter: RwSignal<Filter>,
+    running: StoredValue<bool>,
+}
+
+impl Default for Catalog {
+    fn default() -> Catalog {
+        Catalog::new()
+    }
+}
+
+/// The engine's summary of an example, under its own edition.
+pub fn summarize(case: &Case) -> Option<Summary> {
+    let (start, moves) = case.line().ok()?;
+    let j = Judged::new(case.edition, &start, &moves).ok()?;
+    Some(Summary::of(&j.report))
+}
+
+impl Catalog {
+    /// Nothing judged yet.
+    pub fn new() -> Catalog {
+        Catalog {
+            summaries: RwSignal::new(vec![None; cases().len()]),
+            done: RwSignal::new(0),
+            filter: RwSignal::new(Filter::default()),
+            running: StoredValue::new(false),
+        }
+    }
+
+    /// The catalog of this app.
+    pub fn get() -> Catalog {
+        expect_context()
+    }
+
+    /// Starts judging in the background, if not started yet.
+    pub fn start(self) {
+        if self.running.get_value() || self.done.get_untracked() >= cases().len() {
+            return;
+        }
+        self.running.set_value(true);
+        set_timeout(move || self.step(), Duration::from_millis(30));
+    }
+
+    /// Judges examples for about 30 ms, publishes them, and yields to the
+    /// browser until the next step.
+    fn step(self) {
+        let Some(mut i) = self.done.try_get_untracked() else {
+            return; // the app is gone
+        };
+        let t0 = web::now_ms();
+        let mut batch = Vec::new();
+        while i < cases().len() && (batch.is_empty() || web::now_ms() - t0 < 30.0) {
+            batch.push((i, summarize(&cases()[i])));
+            i += 1;
+        }
+        self.summaries.try_update(|v| {
+            for (k, s) in batch {
+                v[k] = s;
+            }
+        });
+        self.done.try_set(i);
+        if i < cases().len() {
+            set_timeout(move || self.step(), Duration::from_millis(0));
+        } else {
+            self.running.try_set_value(false);
+        }
+    }
+}
+
+/// The library page.
+#[component]
+pub fn LibraryPage() -> impl IntoView {
+    let ui = Ui::get();
+    let catalog = Catalog::get();
+    catalog.start();
+    let filter = catalog.filter;
+    let visible = Memo::new(move |_| {
+        filter.with(|f| {
+            catalog.summaries.with(|s| {
+                cases()
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, c)| f.matches(c, s[*i].as_ref()))
+                    .map(|(i, _)| i)
+                    .collect::<Vec<usize>>()
+            })
+        })
+    });
+    let pattern_options = Memo::new(move |_| catalog.summaries.with(|s| patterns(s.iter().flatten())));
+
+    let edition_button = move |e: Option<Edition>| {
+        let label = move || match e {
+            None => ui.t().all_editions,
+            Some(e) => ui.lang.get().edition_short(e),
+        };
+        view! {
+            <button
+                type="button"
+                aria-pressed=move || filter.with(|f| f.edition == e).to_string()
+                title=move || e.map(|e| ui.lang.get().edition_name(e))
+                on:click=move |_| filter.update(|f| f.edition = e)
+            >
+                {label}
+            </button>
+        }
+    };
+
+    let progress = move || {
+        let done = catalog.done.get();
+        (done < cases().len())
+            .then(|| view! { <p class="progress small">{ui.lang.get().judging_progress(done, cases().len())}</p> })
+    };
+
+    let card = move |i: usize| {
+        let case = &cases()[i];
+        let href = Route::Case {
+            id: case.id.to_string(),
+            edition: None,
+            ply: None,
+        }
+        .to_hash();
+        let result = move || {
+            let lang = ui.lang.get();
+            let t = lang.strings();
+            match catalog.summaries.with(|s| s[i].clone()) {
+                None => view! { <span class="muted small">{t.judging}</span> }.into_any(),
+                Some(s) => {
+                    let sides = s.sides.map(|sides| {
+                        sides
+                            .into_iter()
+                            .zip([true, false])
+                            .map(|(p, red)| {
+                                view! {
+                                    <span class="chip pattern" class:forbidden=p.forbidden class:red=red class:black=!red>
+                                        {lang.side(red)}
+                                        " "
+                                        {lang.pick(p.zh, p.en)}
+                                    </span>
+                                }
+                            })
+                            .collect_view()
+                    });
+                    view! {
+                        {sides}
+                        <span class=format!("chip ruling ruling-{}", s.ruling)>{lang.ruling(s.ruling)}</span>
+                    }
+                        .into_any()
+                }
+            }
+        };
+        let meta = move || {
+            let lang = ui.lang.get();
+            let mut m = lang.moves_count(case.len());
+            if let Some(n) = case.clause {
+                m = format!("{} · {m}", lang.clause_item(n));
+            }
+            if case.composed {
+                m = format!("{m} · {}", lang.strings().composed);
+            }
+            m
+        };
+        view! {
+            <li class="case-card">
+                <a href=href data-case=case.id>
+                    <span class="title">{case.title}</span>
+                    <span class="meta small">{meta}</span>
+                    <span class="result">{result}</span>
+                </a>
+            </li>
+        }
+    };
+
+    let groups = move || {
+        let vis = visible.get();
+        let lang = ui.lang.get();
+        if vis.is_empty() {
+            return view! { <p class="muted">{lang.strings().no_match}</p> }.into_any();
+        }
+        Group::ALL
+            .into_iter()
+            .filter_map(|g| {
+                let idx: Vec<usize> = vis.iter().copied().filter(|&i| cases()[i].group == g).collect();
+                if idx.is_empty() {
+                    return None;
+                }
+                let n = idx.len();
+                Some(view! {
+                    <section class="group" data-group=format!("{g:?}")>
+                        <h3>{lang.group(g)} <span class="count small">{lang.count(n)}</span></h3>
+                        <ul class="cases">{idx.into_iter().map(card).collect_view()}</ul>
+                    </section>
+                })
+            })
+            .collect_view()
+            .into_any()
+    };
+
+    view! {
+        <article class="library">
+            <h2>{move || ui.t().library_title}</h2>
+            <p class="intro">{move || ui.t().library_intro}</p>
+            <div class="filters" role="search">
+                <label class="field">
+                    <span>{move || ui.t().search}</span>
+                    <input
+                        type="search"
+                        prop:value=move || filter.with(|f| f.query.clone())
+                        placeholder=move || ui.t().search_placeholder
+                        on:input=move |ev| filter.update(|f| f.query = event_target_value(&ev))
+                    />
+                </label>
+                <label class="field">
+                    <span>{move || ui.t().pattern}</span>
+                    <select on:change=move |ev| {
+                        let v = event_target_value(&ev);
+                        filter.update(|f| f.pattern = (!v.is_empty()).then_some(v));
+                    }>
+                        <option value="" selected=move || filter.with(|f| f.pattern.is_none())>
+                            {move || ui.t().all_patterns}
+                        </option>
+                        {move || {
+                            let lang = ui.lang.get();
+                            pattern_options
+                                .get()
+                                .into_iter()
+                                .map(|(p, n)| {
+                                    view! {
+                                        <option
+                                            value=p.zh
+                                            selected=move || filter.with(|f| f.pattern.as_deref() == Some(p.zh))
+                                        >
+                                            {format!("{} ({n})", lang.pick(p.zh, p.en))}
+                                        </option>
+                                    }
+                                })
+                                .collect_view()
+                        }}
+                    </select>
+                </label>
+                <div class="switch" role="group" aria-label=move || ui.t().rules>
+                    <span class="switch-label" aria-hidden="true">{move || ui.t().rules}</span>
+                    {edition_button(None)}
+                    {edition_button(Some(Edition::Cxa1999))}
+                    {edition_button(Some(Edition::Cxa2020))}
+                    {edition_button(Some(Edition::Axf))}
+                </div>
+                <p class="status small" aria-live="polite">
+                    {move || ui.lang.get().count(visible.with(Vec::len))}
+                    {move || {
+                        (!filter.with(Filter::is_empty))
+                            .then(|| {
+                                view! {
+                                    " · "
+                                    <button type="button" class="link" on:click=move |_| filter.set(Filter::default())>
+                                        {ui.t().clear_filters}
+                                    </button>
+                                }
+                            })
+                    }}
+                </p>
+                {progress}
+            </div>
+            {groups}
+        </article>
+    }
+}
