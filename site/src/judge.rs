@@ -227,7 +227,8 @@ mod tests {
         for case in library::cases() {
             let (start, moves) = case.line().unwrap();
             for e in Edition::ALL {
-                let j = Judged::new(e, &start, &moves).unwrap_or_else(|e| panic!("{}: {e}", case.id));
+                let j =
+                    Judged::new(e, &start, &moves).unwrap_or_else(|e| panic!("{}: {e}", case.id));
                 assert_eq!(j.positions.len(), moves.len() + 1);
                 assert_eq!(j.report.moves.len(), moves.len());
                 for ply in 0..=moves.len() {
@@ -268,8 +269,9 @@ mod tests {
                 for c in m.chases.iter().filter(|c| m.targets.contains(&c.square)) {
                     for a in &c.attackers {
                         assert!(
-                            o.arrows.iter().any(|x| x.from.to_string() == *a
-                                && x.to.to_string() == c.square),
+                            o.arrows
+                                .iter()
+                                .any(|x| x.from.to_string() == *a && x.to.to_string() == c.square),
                             "{} ply {ply}: no arrow {a}->{}",
                             case.id,
                             c.square

@@ -17,6 +17,7 @@
 pub mod board;
 pub mod judge;
 pub mod library;
+mod markup;
 pub mod model;
 pub mod notation;
 pub mod pages;
@@ -65,6 +66,41 @@ impl Ui {
     }
 }
 
+/// A fixed string of the current language, as a signal.
+///
+/// Every reactive closure placed in a view instantiates Leptos' rendering
+/// code anew, which the download pays for; signals of one type share it. So
+/// views take their words through `tr`, `text` and `flag`.
+pub fn tr(f: fn(&'static Strings) -> &'static str) -> Signal<&'static str> {
+    let lang = Ui::get().lang;
+    Signal::derive(move || f(lang.get().strings()))
+}
+
+/// A fixed string shown only while `when` holds (empty otherwise).
+pub fn tr_if(
+    when: impl Fn() -> bool + Send + Sync + 'static,
+    f: fn(&'static Strings) -> &'static str,
+) -> Signal<&'static str> {
+    let lang = Ui::get().lang;
+    Signal::derive(move || if when() { f(lang.get().strings()) } else { "" })
+}
+
+/// A computed text, as a signal (see [`tr`]).
+pub fn text(f: impl Fn() -> String + Send + Sync + 'static) -> Signal<String> {
+    Signal::derive(f)
+}
+
+/// `"true"` or `"false"` for ARIA states, as a signal (see [`tr`]).
+pub fn flag(f: impl Fn() -> bool + Send + Sync + 'static) -> Signal<&'static str> {
+    Signal::derive(move || if f() { "true" } else { "false" })
+}
+
+/// The board's words in the current language, as a signal.
+pub fn board_text() -> Signal<&'static board::BoardText> {
+    let lang = Ui::get().lang;
+    Signal::derive(move || &lang.get().strings().board)
+}
+
 fn notation_code(n: Notation) -> &'static str {
     match n {
         Notation::Zh => "zh",
@@ -83,23 +119,15 @@ pub fn App() -> impl IntoView {
     );
     let notation = RwSignal::new(
         web::load(NOTATION_KEY)
-            .and_then(|c| {
-                Notation::ALL
-                    .into_iter()
-                    .find(|&n| notation_code(n) == c)
-            })
+            .and_then(|c| Notation::ALL.into_iter().find(|&n| notation_code(n) == c))
             .unwrap_or_default(),
     );
+    // Remember the settings (not on the first run: nothing changed yet).
     Effect::new(move |prev: Option<()>| {
-        let code = lang.get().code();
+        let (l, n) = (lang.get().code(), notation_code(notation.get()));
         if prev.is_some() {
-            web::save(LANG_KEY, code);
-        }
-    });
-    Effect::new(move |prev: Option<()>| {
-        let code = notation_code(notation.get());
-        if prev.is_some() {
-            web::save(NOTATION_KEY, code);
+            web::save(LANG_KEY, l);
+            web::save(NOTATION_KEY, n);
         }
     });
     let ui = Ui { lang, notation };
@@ -127,35 +155,34 @@ pub fn App() -> impl IntoView {
         }
         Route::About => view! { <pages::about::AboutPage/> }.into_any(),
     };
-    let nav_link = move |href: &'static str, is: fn(&Route) -> bool, text: fn(&Strings) -> &'static str| {
+    let nav_link = move |href: &'static str,
+                         is: fn(&Route) -> bool,
+                         label: fn(&'static Strings) -> &'static str| {
         view! {
-            <a href=href aria-current=move || route.with(is).then_some("page")>
-                {move || text(ui.t())}
+            <a href=href aria-current=Signal::derive(move || route.with(is).then_some("page"))>
+                {tr(label)}
             </a>
+        }
+    };
+    let focus_main = move |_| {
+        if let Some(m) = main.get_untracked() {
+            let _ = m.focus();
         }
     };
 
     view! {
-        <div class="qili" lang=move || lang.get().code()>
-            <button
-                type="button"
-                class="skip"
-                on:click=move |_| {
-                    if let Some(m) = main.get_untracked() {
-                        let _ = m.focus();
-                    }
-                }
-            >
-                {move || ui.t().skip}
+        <div class="qili" lang=Signal::derive(move || lang.get().code())>
+            <button type="button" class="skip" on:click=focus_main>
+                {tr(|t| t.skip)}
             </button>
             <header class="top">
                 <div class="brand">
                     <h1>
                         <a href="#/">"Qili 棋例"</a>
                     </h1>
-                    <p class="tagline">{move || ui.t().tagline}</p>
+                    <p class="tagline">{tr(|t| t.tagline)}</p>
                 </div>
-                <nav aria-label=move || ui.t().nav>
+                <nav aria-label=tr(|t| t.nav)>
                     {nav_link("#/", |r| matches!(r, Route::Library | Route::Case { .. }), |t| t.nav_library)}
                     {nav_link("#/analysis", |r| matches!(r, Route::Analysis(_)), |t| t.nav_analysis)}
                     {nav_link("#/about", |r| matches!(r, Route::About), |t| t.nav_about)}
@@ -163,11 +190,11 @@ pub fn App() -> impl IntoView {
                 <button
                     type="button"
                     class="switch-lang"
-                    lang=move || lang.get().other().code()
-                    aria-label=move || ui.t().switch_lang_label
+                    lang=Signal::derive(move || lang.get().other().code())
+                    aria-label=tr(|t| t.switch_lang_label)
                     on:click=move |_| lang.update(|l| *l = l.other())
                 >
-                    {move || ui.t().switch_lang}
+                    {tr(|t| t.switch_lang)}
                 </button>
             </header>
             <main id="qili-main" tabindex="-1" node_ref=main>

@@ -190,7 +190,14 @@ mod tests {
     #[test]
     fn the_data_holds_no_answers() {
         // The generator keeps facts only; answers must come from the engine.
-        for word in ["expect", "ruling", "red_loses", "black_loses", "draw", "label"] {
+        for word in [
+            "expect",
+            "ruling",
+            "red_loses",
+            "black_loses",
+            "draw",
+            "label",
+        ] {
             assert!(!DATA.contains(word), "library.tsv contains '{word}'");
         }
     }

@@ -138,7 +138,8 @@ mod tests {
 
     #[test]
     fn errors_name_the_move() {
-        let start = fen::position("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w", Tolerance::COMPOSED).unwrap();
+        let start =
+            fen::position("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w", Tolerance::COMPOSED).unwrap();
         let e = read_line(&start, "车四平五 将5平6 车五平九").unwrap_err();
         assert_eq!((e.number, e.text.as_str()), (3, "车五平九"));
         let e = read_line(&start, "xyz").unwrap_err();

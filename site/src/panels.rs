@@ -10,9 +10,10 @@ use wasm_bindgen::JsCast;
 
 use crate::board::label_class;
 use crate::judge::Shared;
+use crate::markup::Markup;
 use crate::notation::Notation;
-use crate::strings::Lang;
-use crate::Ui;
+use crate::strings::{Lang, Strings};
+use crate::{flag, text, tr, Ui};
 
 /// One line of the move list.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -64,7 +65,12 @@ pub fn entries(report: &Report, rest: Option<&Report>) -> Vec<MoveEntry> {
     };
     let mut out: Vec<MoveEntry> = report.moves.iter().map(|m| entry(m, false)).collect();
     if let Some(rest) = rest {
-        out.extend(rest.moves.iter().skip(report.moves.len()).map(|m| entry(m, true)));
+        out.extend(
+            rest.moves
+                .iter()
+                .skip(report.moves.len())
+                .map(|m| entry(m, true)),
+        );
     }
     out
 }
@@ -83,31 +89,31 @@ pub fn EditionSwitch(
 ) -> impl IntoView {
     let ui = Ui::get();
     view! {
-        <div class="switch" role="group" aria-label=move || ui.t().judge_by>
-            <span class="switch-label" aria-hidden="true">{move || ui.t().judge_by}</span>
+        <div class="switch" role="group" aria-label=tr(|t| t.judge_by)>
+            <span class="switch-label" aria-hidden="true">{tr(|t| t.judge_by)}</span>
             {Edition::ALL
                 .into_iter()
                 .map(|e| {
-                    let title = move || {
+                    let title = text(move || {
                         let lang = ui.lang.get();
                         let mut s = lang.edition_name(e).to_string();
                         if home == Some(e) {
                             s.push_str(lang.strings().own_edition);
                         }
                         s
-                    };
+                    });
                     view! {
                         <button
                             type="button"
                             class="edition"
                             class:home=home == Some(e)
                             data-edition=e.name()
-                            aria-pressed=move || (edition.get() == e).to_string()
+                            aria-pressed=flag(move || edition.get() == e)
                             title=title
                             aria-label=title
                             on:click=move |_| on_change.run(e)
                         >
-                            {move || ui.lang.get().edition_short(e)}
+                            {ui.lang.get_untracked().edition_short(e)}
                         </button>
                     }
                 })
@@ -126,8 +132,8 @@ pub fn NotationSwitch() -> impl IntoView {
         Notation::Iccs => "ICCS",
     };
     view! {
-        <div class="switch" role="group" aria-label=move || ui.t().notation>
-            <span class="switch-label" aria-hidden="true">{move || ui.t().notation}</span>
+        <div class="switch" role="group" aria-label=tr(|t| t.notation)>
+            <span class="switch-label" aria-hidden="true">{tr(|t| t.notation)}</span>
             {Notation::ALL
                 .into_iter()
                 .map(|n| {
@@ -135,7 +141,7 @@ pub fn NotationSwitch() -> impl IntoView {
                         <button
                             type="button"
                             class="notation"
-                            aria-pressed=move || (ui.notation.get() == n).to_string()
+                            aria-pressed=flag(move || ui.notation.get() == n)
                             on:click=move |_| ui.notation.set(n)
                         >
                             {name(n)}
@@ -182,96 +188,61 @@ pub fn StepControls(
     #[prop(optional)]
     undo_redo: bool,
 ) -> impl IntoView {
-    let ui = Ui::get();
-    let prev_label = move || {
-        let t = ui.t();
-        if undo_redo {
-            t.undo
-        } else {
-            t.prev
+    let (prev_label, next_label) = if undo_redo {
+        (tr(|t| t.undo), tr(|t| t.redo))
+    } else {
+        (tr(|t| t.prev), tr(|t| t.next))
+    };
+    let button = move |class: &'static str,
+                       label: Signal<&'static str>,
+                       icon: &'static str,
+                       disabled: Signal<bool>,
+                       run: Callback<()>| {
+        view! {
+            <button
+                type="button"
+                class=class
+                aria-label=label
+                title=label
+                disabled=disabled
+                on:click=move |_| run.run(())
+            >
+                <span aria-hidden="true">{icon}</span>
+            </button>
         }
     };
-    let next_label = move || {
-        let t = ui.t();
-        if undo_redo {
-            t.redo
-        } else {
-            t.next
-        }
-    };
+    let never = Signal::stored(false);
     let toggle = steps.toggle.map(|toggle| {
-        let label = move || {
+        let lang = Ui::get().lang;
+        let label = Signal::derive(move || {
+            let t = lang.get().strings();
             if playing.get() {
-                ui.t().pause
+                t.pause
             } else {
-                ui.t().play
+                t.play
             }
-        };
+        });
         view! {
             <button
                 type="button"
                 class="step play"
                 aria-label=label
                 title=label
-                aria-pressed=move || playing.get().to_string()
+                aria-pressed=flag(move || playing.get())
                 on:click=move |_| toggle.run(())
             >
-                <span aria-hidden="true">{move || if playing.get() { "❚❚" } else { "▶" }}</span>
+                <span aria-hidden="true">{Signal::derive(move || if playing.get() { "❚❚" } else { "▶" })}</span>
             </button>
         }
     });
     view! {
-        <div class="controls" role="toolbar" aria-label=move || ui.t().controls>
-            <button
-                type="button"
-                class="step first"
-                aria-label=move || ui.t().first
-                title=move || ui.t().first
-                disabled=at_start
-                on:click=move |_| steps.first.run(())
-            >
-                <span aria-hidden="true">"⏮"</span>
-            </button>
-            <button
-                type="button"
-                class="step prev"
-                aria-label=prev_label
-                title=prev_label
-                disabled=at_start
-                on:click=move |_| steps.prev.run(())
-            >
-                <span aria-hidden="true">"◀"</span>
-            </button>
+        <div class="controls" role="toolbar" aria-label=tr(|t| t.controls)>
+            {button("step first", tr(|t| t.first), "«", at_start, steps.first)}
+            {button("step prev", prev_label, "‹", at_start, steps.prev)}
             {toggle}
-            <button
-                type="button"
-                class="step next"
-                aria-label=next_label
-                title=next_label
-                disabled=at_end
-                on:click=move |_| steps.next.run(())
-            >
-                <span aria-hidden="true">"▶"</span>
-            </button>
-            <button
-                type="button"
-                class="step last"
-                aria-label=move || ui.t().last
-                title=move || ui.t().last
-                disabled=at_end
-                on:click=move |_| steps.last.run(())
-            >
-                <span aria-hidden="true">"⏭"</span>
-            </button>
-            <button
-                type="button"
-                class="step flip"
-                aria-label=move || ui.t().flip
-                title=move || ui.t().flip
-                on:click=move |_| steps.flip.run(())
-            >
-                <span aria-hidden="true">"⇅"</span>
-            </button>
+            {button("step next", next_label, "›", at_end, steps.next)}
+            {button("step last", tr(|t| t.last), "»", at_end, steps.last)}
+            {button("step flip", tr(|t| t.flip), "⇅", never, steps.flip)}
         </div>
     }
 }
@@ -344,7 +315,7 @@ pub fn MoveList(
                         <button
                             type="button"
                             aria-label=name
-                            aria-current=move || (current.get() == ply).then_some("step")
+                            aria-current=Signal::derive(move || (current.get() == ply).then_some("step"))
                             on:click=move |_| on_select.run(ply)
                         >
                             <span class="num">{number}</span>
@@ -358,19 +329,123 @@ pub fn MoveList(
             .collect_view()
     };
     view! {
-        <ol class="moves" node_ref=list aria-label=move || ui.t().moves>
+        <ol class="moves" node_ref=list aria-label=tr(|t| t.moves)>
             <li class="move start" data-ply="0">
                 <button
                     type="button"
-                    aria-current=move || (current.get() == 0).then_some("step")
+                    aria-current=Signal::derive(move || (current.get() == 0).then_some("step"))
                     on:click=move |_| on_select.run(0)
                 >
-                    <span class="text">{move || ui.t().start_entry}</span>
+                    <span class="text">{tr(|t| t.start_entry)}</span>
                 </button>
             </li>
             {items}
         </ol>
     }
+}
+
+/// The detail of a move as markup: its label, why, and for a chase the
+/// table of chased pieces.
+pub fn detail_html(lang: Lang, notation: Notation, m: Option<&MoveReport>) -> String {
+    let t = lang.strings();
+    let mut h = Markup::new();
+    let Some(m) = m else {
+        h.el("p", "muted", t.no_move_yet);
+        return h.finish();
+    };
+    h.open("p", &[("class", Some("detail-head"))]);
+    h.el(
+        "span",
+        &format!("tag big label-{}", label_class(m.label)),
+        m.label,
+    );
+    if let Some(s) = m.sub {
+        h.open(
+            "span",
+            &[
+                ("class", Some("tag big sub")),
+                ("title", Some(lang.idle_kind(s))),
+            ],
+        )
+        .text(s)
+        .close("span");
+    }
+    h.open("span", &[("class", Some("detail-move"))])
+        .text(&format!(
+            "{} {} ",
+            lang.move_number(m.ply),
+            lang.side(m.side == "red")
+        ))
+        .el("strong", "", notation.pick(m))
+        .close("span");
+    let mut label = lang.label(m.label).to_string();
+    if let Some(s) = m.sub {
+        label = format!("{label} · {}", lang.idle_kind(s));
+    }
+    h.el("span", "detail-label", &label).close("p");
+    h.open("p", &[("class", Some("explanation"))])
+        .text(lang.pick(&m.explanation.zh, &m.explanation.en))
+        .text(" ")
+        .el("span", "clause", &lang.clause(m.clause))
+        .close("p");
+    if !m.chases.is_empty() {
+        h.open("div", &[("class", Some("table-wrap"))])
+            .open("table", &[("class", Some("chases"))])
+            .open("thead", &[])
+            .open("tr", &[]);
+        for head in [
+            t.chased,
+            t.attackers,
+            t.method,
+            t.root,
+            t.protectors,
+            t.gain,
+        ] {
+            h.open("th", &[("scope", Some("col"))])
+                .text(head)
+                .close("th");
+        }
+        h.close("tr").close("thead").open("tbody", &[]);
+        for c in &m.chases {
+            let counted = m.targets.contains(&c.square);
+            h.open("tr", &[("class", counted.then_some("counted"))]);
+            let mut method = lang.method(c.method).to_string();
+            if let Some(k) = &c.check {
+                method = format!("{method} ({k})");
+            }
+            let protectors = if c.protectors.is_empty() {
+                "—".to_string()
+            } else {
+                c.protectors.join(" ")
+            };
+            for cell in [
+                lang.piece_on(&c.piece, &c.square),
+                c.attackers.join(" "),
+                method,
+                lang.root(c.root).to_string(),
+                protectors,
+                c.gain.to_string(),
+            ] {
+                h.el("td", "", &cell);
+            }
+            h.close("tr");
+        }
+        h.close("tbody").close("table").close("div");
+    }
+    if !m.standing.is_empty() {
+        h.el(
+            "p",
+            "small",
+            &format!("{}{}", t.standing, m.standing.join(" ")),
+        );
+    }
+    if let Some(l) = &m.mate_line {
+        h.el("p", "small", &format!("{}{}", t.mate_line, l.join(" ")));
+    }
+    if let Some(c) = m.arbiter {
+        h.el("p", "small note", &lang.clause(c));
+    }
+    h.finish()
 }
 
 /// The current move: its label, why, and for a chase the table of chased
@@ -382,112 +457,90 @@ pub fn MoveDetail(
     mv: Signal<Option<MoveReport>>,
 ) -> impl IntoView {
     let ui = Ui::get();
-    let body = move || {
-        let lang = ui.lang.get();
-        let t = lang.strings();
-        let notation = ui.notation.get();
-        let Some(m) = mv.get() else {
-            return view! { <p class="muted">{t.no_move_yet}</p> }.into_any();
-        };
-        let chases = (!m.chases.is_empty()).then(|| {
-            let rows = m
-                .chases
-                .iter()
-                .map(|c| {
-                    let attackers = c.attackers.join(" ");
-                    let protectors = if c.protectors.is_empty() {
-                        "—".to_string()
-                    } else {
-                        c.protectors.join(" ")
-                    };
-                    let counted = m.targets.contains(&c.square);
-                    view! {
-                        <tr class:counted=counted>
-                            <td>{lang.piece_on(&c.piece, &c.square)}</td>
-                            <td>{attackers}</td>
-                            <td>
-                                {lang.method(c.method)}
-                                {c.check.clone().map(|k| format!(" ({k})"))}
-                            </td>
-                            <td>{lang.root(c.root)}</td>
-                            <td>{protectors}</td>
-                            <td>{c.gain}</td>
-                        </tr>
-                    }
-                })
-                .collect_view();
-            view! {
-                <div class="table-wrap">
-                    <table class="chases">
-                        <thead>
-                            <tr>
-                                <th scope="col">{t.chased}</th>
-                                <th scope="col">{t.attackers}</th>
-                                <th scope="col">{t.method}</th>
-                                <th scope="col">{t.root}</th>
-                                <th scope="col">{t.protectors}</th>
-                                <th scope="col">{t.gain}</th>
-                            </tr>
-                        </thead>
-                        <tbody>{rows}</tbody>
-                    </table>
-                </div>
-            }
-        });
-        let standing = (!m.standing.is_empty()).then(|| {
-            view! { <p class="small">{t.standing} {m.standing.join(" ")}</p> }
-        });
-        let mate = m.mate_line.as_ref().map(|l| {
-            view! { <p class="small">{t.mate_line} {l.join(" ")}</p> }
-        });
-        let arbiter = m.arbiter.map(|c| view! { <p class="small note">{lang.clause(c)}</p> });
-        let sub = m.sub.map(|s| {
-            view! { <span class="tag big sub" title=lang.sub(s)>{s}</span> }
-        });
-        let text = match notation {
-            Notation::Zh => m.zh.clone(),
-            Notation::Wxf => m.wxf.clone(),
-            Notation::Iccs => m.iccs.clone(),
-        };
-        view! {
-            <p class="detail-head">
-                <span class=format!("tag big label-{}", label_class(m.label))>{m.label}</span>
-                {sub}
-                <span class="detail-move">
-                    {lang.move_number(m.ply)}
-                    " "
-                    {lang.side(m.side == "red")}
-                    " "
-                    <strong>{text}</strong>
-                </span>
-                <span class="detail-label">
-                    {lang.label(m.label)}
-                    {m.sub.map(|s| format!(" · {}", lang.sub(s)))}
-                </span>
-            </p>
-            <p class="explanation">
-                {lang.pick(&m.explanation.zh, &m.explanation.en).to_string()}
-                " "
-                <span class="clause">{lang.clause(m.clause)}</span>
-            </p>
-            {chases}
-            {standing}
-            {mate}
-            {arbiter}
-        }
-            .into_any()
-    };
+    let body = Signal::derive(move || {
+        mv.with(|m| detail_html(ui.lang.get(), ui.notation.get(), m.as_ref()))
+    });
     view! {
         <section class="panel detail" aria-live="polite">
-            <h3>{move || ui.t().this_move}</h3>
-            {body}
+            <h3>{tr(|t| t.this_move)}</h3>
+            <div inner_html=body></div>
         </section>
     }
 }
 
-/// The ruling: each side's pattern, allowed or forbidden, the ruling, its
-/// clause, the verdict binding now and the engine's explanation. Carries
-/// `data-ruling` (testing hook).
+/// The ruling as markup: each side's pattern, allowed or forbidden, the
+/// ruling, its clause, the verdict binding now and the engine's explanation.
+pub fn verdict_html(lang: Lang, r: Option<&Report>) -> String {
+    let t = lang.strings();
+    let mut h = Markup::new();
+    let Some(r) = r else {
+        h.el("p", "muted", t.no_cycle);
+        return h.finish();
+    };
+    h.open(
+        "p",
+        &[("class", Some(&format!("ruling ruling-{}", r.ruling)))],
+    )
+    .el("strong", "", lang.ruling(r.ruling))
+    .close("p");
+    // Without a cycle, the engine's explanation says there is no repetition.
+    if let Some(c) = &r.cycle {
+        h.el(
+            "p",
+            "cycle",
+            &lang.cycle(c.first_ply, c.last_ply, c.occurrences),
+        );
+        h.open("ul", &[("class", Some("sides"))]);
+        for (red, s) in [(true, &c.red), (false, &c.black)] {
+            let cls = format!(
+                "side {}{}",
+                if red { "red" } else { "black" },
+                if s.forbidden { " forbidden" } else { "" }
+            );
+            h.open("li", &[("class", Some(&cls))])
+                .el("span", "who", lang.side(red))
+                .el("strong", "pattern", lang.pick(s.pattern, s.pattern_en))
+                .el(
+                    "span",
+                    "allowed",
+                    if s.forbidden { t.forbidden } else { t.allowed },
+                )
+                .open("span", &[("class", Some("labels"))])
+                .text(t.counted_as)
+                .text(" ");
+            for l in &s.labels {
+                h.el("span", &format!("tag small label-{}", label_class(l)), l);
+            }
+            h.close("span").close("li");
+        }
+        h.close("ul");
+        if let Some(cl) = c.clause {
+            h.el("p", "clause", &lang.clause(cl));
+        }
+    }
+    if let Some(why) = r.verdict_reason {
+        h.open(
+            "p",
+            &[
+                ("class", Some("binding")),
+                ("data-verdict", Some(r.verdict)),
+            ],
+        )
+        .text(t.binding_now)
+        .el("strong", "", lang.ruling(r.verdict))
+        .text(" · ")
+        .text(lang.verdict_reason(why))
+        .close("p");
+    }
+    h.el(
+        "p",
+        "explanation",
+        lang.pick(&r.explanation.zh, &r.explanation.en),
+    );
+    h.finish()
+}
+
+/// The ruling panel. Carries `data-ruling` (testing hook).
 #[component]
 pub fn VerdictPanel(
     /// The judged line the ruling is about.
@@ -498,109 +551,72 @@ pub fn VerdictPanel(
     scope: Signal<&'static str>,
 ) -> impl IntoView {
     let ui = Ui::get();
-    let ruling = move || judged.with(|j| j.as_ref().map_or("none", |j| j.report.ruling));
-    let body = move || {
-        let lang = ui.lang.get();
-        let t = lang.strings();
-        let Some(j) = judged.get() else {
-            return view! { <p class="muted">{t.no_cycle}</p> }.into_any();
-        };
-        let r = &j.report;
-        let cycle = r.cycle.as_ref().map(|c| {
-            let side = |red: bool, s: &qili::rules::report::SideReport| {
-                let verdict = if s.forbidden { t.forbidden } else { t.allowed };
-                view! {
-                    <li class="side" class:forbidden=s.forbidden class:red=red class:black=!red>
-                        <span class="who">{lang.side(red)}</span>
-                        <strong class="pattern">{lang.pick(s.pattern, s.pattern_en)}</strong>
-                        <span class="allowed">{verdict}</span>
-                        <span class="labels">
-                            {t.counted_as}
-                            " "
-                            {s
-                                .labels
-                                .iter()
-                                .map(|l| {
-                                    view! {
-                                        <span class=format!(
-                                            "tag small label-{}",
-                                            label_class(l),
-                                        )>{*l}</span>
-                                    }
-                                })
-                                .collect_view()}
-                        </span>
-                    </li>
-                }
-            };
-            view! {
-                <p class="cycle">{lang.cycle(c.first_ply, c.last_ply, c.occurrences)}</p>
-                <ul class="sides">{side(true, &c.red)} {side(false, &c.black)}</ul>
-                {c.clause.map(|cl| view! { <p class="clause">{lang.clause(cl)}</p> })}
-            }
-        });
-        let none = r.cycle.is_none().then(|| view! { <p class="muted">{t.no_cycle}</p> });
-        let binding = r.verdict_reason.map(|why| {
-            view! {
-                <p class="binding" data-verdict=r.verdict>
-                    {t.binding_now}
-                    <strong>{lang.ruling(r.verdict)}</strong>
-                    " · "
-                    {lang.verdict_reason(why)}
-                </p>
-            }
-        });
-        view! {
-            <p class=format!("ruling ruling-{}", r.ruling)>
-                <strong>{lang.ruling(r.ruling)}</strong>
-            </p>
-            {cycle}
-            {none}
-            {binding}
-            <p class="explanation">{lang.pick(&r.explanation.zh, &r.explanation.en).to_string()}</p>
-        }
-            .into_any()
-    };
+    let ruling =
+        Signal::derive(move || judged.with(|j| j.as_ref().map_or("none", |j| j.report.ruling)));
+    let body = Signal::derive(move || {
+        judged.with(|j| verdict_html(ui.lang.get(), j.as_ref().map(|j| &j.report)))
+    });
     view! {
         <section class="panel verdict" data-ruling=ruling aria-live="polite">
-            <h3>{move || ui.t().verdict}</h3>
-            <p class="scope small">{move || scope.get()}</p>
-            {body}
+            <h3>{tr(|t| t.verdict)}</h3>
+            <p class="scope small">{scope}</p>
+            <div inner_html=body></div>
         </section>
     }
+}
+
+/// What the marks on the board mean, as markup.
+fn legend_html(t: &Strings) -> String {
+    let mut h = Markup::new();
+    h.open("summary", &[])
+        .text(t.legend)
+        .close("summary")
+        .open("ul", &[]);
+    let items = [
+        ("arrow attack", t.legend_arrow),
+        ("arrow threat", t.legend_threat),
+        ("mark target", t.legend_target),
+        ("mark protector", t.legend_protector),
+        ("mark false-root", t.legend_false_root),
+        ("mark standing", t.legend_standing),
+    ];
+    for (cls, text) in items {
+        h.open("li", &[]).open(
+            "svg",
+            &[
+                ("class", Some("legend-icon")),
+                ("viewBox", Some("0 0 40 40")),
+                ("aria-hidden", Some("true")),
+            ],
+        );
+        if cls.starts_with("arrow") {
+            h.empty(
+                "polygon",
+                &[
+                    ("class", Some(cls)),
+                    ("points", Some("4,17 26,17 26,10 37,20 26,30 26,23 4,23")),
+                ],
+            );
+        } else {
+            h.empty(
+                "circle",
+                &[
+                    ("class", Some(cls)),
+                    ("cx", Some("20")),
+                    ("cy", Some("20")),
+                    ("r", Some("15")),
+                ],
+            );
+        }
+        h.close("svg").text(text).close("li");
+    }
+    h.close("ul");
+    h.finish()
 }
 
 /// What the marks on the board mean.
 #[component]
 pub fn Legend() -> impl IntoView {
-    let ui = Ui::get();
-    let item = |cls: &'static str, text: fn(Lang) -> &'static str| {
-        view! {
-            <li>
-                <svg class="legend-icon" viewBox="0 0 40 40" aria-hidden="true">
-                    {match cls {
-                        "arrow attack" | "arrow threat" => {
-                            view! { <polygon class=cls points="4,17 26,17 26,10 37,20 26,30 26,23 4,23"></polygon> }
-                                .into_any()
-                        }
-                        _ => view! { <circle class=cls cx="20" cy="20" r="15"></circle> }.into_any(),
-                    }}
-                </svg>
-                {move || text(ui.lang.get())}
-            </li>
-        }
-    };
-    view! {
-        <details class="legend">
-            <summary>{move || ui.t().legend}</summary>
-            <ul>
-                {item("arrow attack", |l| l.strings().legend_arrow)}
-                {item("arrow threat", |l| l.strings().legend_threat)}
-                {item("mark target", |l| l.strings().legend_target)}
-                {item("mark protector", |l| l.strings().legend_protector)}
-                {item("mark false-root", |l| l.strings().legend_false_root)}
-                {item("mark standing", |l| l.strings().legend_standing)}
-            </ul>
-        </details>
-    }
+    let lang = Ui::get().lang;
+    view! { <details class="legend" inner_html=Signal::derive(move || legend_html(lang.get().strings()))></details> }
 }

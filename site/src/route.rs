@@ -186,16 +186,14 @@ pub fn decode(s: &str, plus_is_space: bool) -> String {
     let mut i = 0;
     while i < b.len() {
         match b[i] {
-            b'%' if i + 2 < b.len() => {
-                match (hex(b[i + 1]), hex(b[i + 2])) {
-                    (Some(h), Some(l)) => {
-                        out.push(h << 4 | l);
-                        i += 3;
-                        continue;
-                    }
-                    _ => out.push(b'%'),
+            b'%' if i + 2 < b.len() => match (hex(b[i + 1]), hex(b[i + 2])) {
+                (Some(h), Some(l)) => {
+                    out.push(h << 4 | l);
+                    i += 3;
+                    continue;
                 }
-            }
+                _ => out.push(b'%'),
+            },
             b'+' if plus_is_space => out.push(b' '),
             c => out.push(c),
         }
@@ -277,9 +275,9 @@ mod tests {
             panic!("not the analysis route")
         };
         assert_eq!(p.moves_candidates(), ["R2 1 K6+1", "R2+1+K6+1"]);
-        let Route::Analysis(p) =
-            Route::parse("#/analysis?fen=4k4%2F9%2F9%2F9%2F9%2F9%2F9%2F9%2F9%2F3K5+w&moves=%E8%BD%A6")
-        else {
+        let Route::Analysis(p) = Route::parse(
+            "#/analysis?fen=4k4%2F9%2F9%2F9%2F9%2F9%2F9%2F9%2F9%2F3K5+w&moves=%E8%BD%A6",
+        ) else {
             panic!("not the analysis route")
         };
         assert_eq!(p.fen.as_deref(), Some("4k4/9/9/9/9/9/9/9/9/3K5 w"));

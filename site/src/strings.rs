@@ -740,7 +740,7 @@ impl Lang {
     }
 
     /// A kind of idle move (兑 献 拦 跟) in words.
-    pub fn sub(self, sub: &str) -> &'static str {
+    pub fn idle_kind(self, sub: &str) -> &'static str {
         match (self, sub) {
             (Lang::Zh, "兑") => "兑（邀兑）",
             (Lang::Zh, "献") => "献（献子）",
@@ -821,8 +821,15 @@ impl Lang {
     }
 
     /// The accessible name of a move in the list.
-    pub fn move_name(self, ply: usize, red: bool, text: &str, label: &str, sub: Option<&str>) -> String {
-        let sub = sub.map(|s| self.sub(s));
+    pub fn move_name(
+        self,
+        ply: usize,
+        red: bool,
+        text: &str,
+        label: &str,
+        sub: Option<&str>,
+    ) -> String {
+        let sub = sub.map(|s| self.idle_kind(s));
         match self {
             Lang::Zh => format!(
                 "第{ply}着，{}{text}，{}{}",
@@ -871,7 +878,10 @@ impl Lang {
         if self.zh() {
             format!("标签和裁决与{}相同。", self.edition_name(home))
         } else {
-            format!("Labels and ruling as under the {}.", self.edition_name(home))
+            format!(
+                "Labels and ruling as under the {}.",
+                self.edition_name(home)
+            )
         }
     }
 
@@ -913,18 +923,32 @@ impl Lang {
     pub fn problem(self, p: &Problem) -> String {
         match (self, p) {
             (Lang::Zh, Problem::MissingKing(c)) => {
-                format!("{}没有{}。", self.side(c.is_red()), if c.is_red() { "帅" } else { "将" })
+                format!(
+                    "{}没有{}。",
+                    self.side(c.is_red()),
+                    if c.is_red() { "帅" } else { "将" }
+                )
             }
-            (Lang::En, Problem::MissingKing(c)) => format!("{} has no king.", self.side(c.is_red())),
+            (Lang::En, Problem::MissingKing(c)) => {
+                format!("{} has no king.", self.side(c.is_red()))
+            }
             (_, Problem::TooManyPieces { color, role, count }) => {
                 let p = Piece {
                     color: *color,
                     role: *role,
                 };
                 if self.zh() {
-                    format!("{}有 {count} 个，最多 {} 个。", self.piece(p), role.initial_count())
+                    format!(
+                        "{}有 {count} 个，最多 {} 个。",
+                        self.piece(p),
+                        role.initial_count()
+                    )
                 } else {
-                    format!("{count} × {}, at most {}.", self.piece(p), role.initial_count())
+                    format!(
+                        "{count} × {}, at most {}.",
+                        self.piece(p),
+                        role.initial_count()
+                    )
                 }
             }
             (Lang::Zh, Problem::ImpossibleSquare { piece, square }) => {
@@ -934,7 +958,9 @@ impl Lang {
                 format!("A {} can never stand on {square}.", self.piece(*piece))
             }
             (Lang::Zh, Problem::KingsFacing) => "帅将在同一直线上直接照面（4.1.2）。".into(),
-            (Lang::En, Problem::KingsFacing) => "The kings face each other on an open file (4.1.2).".into(),
+            (Lang::En, Problem::KingsFacing) => {
+                "The kings face each other on an open file (4.1.2).".into()
+            }
             (Lang::Zh, Problem::OppositeCheck) => "不该走棋的一方正被将军。".into(),
             (Lang::En, Problem::OppositeCheck) => "The side not to move is in check.".into(),
         }
@@ -951,7 +977,10 @@ mod tests {
             assert_eq!(lang.other().other(), lang);
             assert_ne!(lang.strings().tagline, lang.other().strings().tagline);
             assert_eq!(Lang::from_code(lang.code()), Some(lang));
-            assert_eq!(lang.strings().about.len(), lang.other().strings().about.len());
+            assert_eq!(
+                lang.strings().about.len(),
+                lang.other().strings().about.len()
+            );
         }
     }
 
@@ -961,11 +990,17 @@ mod tests {
             for code in ["red_loses", "black_loses", "draw"] {
                 assert_ne!(lang.ruling(code), lang.ruling("none"));
             }
-            let labels: Vec<_> = ["将", "杀", "捉", "闲"].iter().map(|l| lang.label(l)).collect();
+            let labels: Vec<_> = ["将", "杀", "捉", "闲"]
+                .iter()
+                .map(|l| lang.label(l))
+                .collect();
             let mut unique = labels.clone();
             unique.dedup();
             assert_eq!(unique.len(), 4);
-            assert_eq!(lang.piece(Piece::from_char('k').unwrap()), lang.strings().board.pieces[7]);
+            assert_eq!(
+                lang.piece(Piece::from_char('k').unwrap()),
+                lang.strings().board.pieces[7]
+            );
         }
         assert_eq!(Lang::Zh.piece_on("R", "h9"), "红车 h9");
         assert_eq!(

@@ -60,11 +60,16 @@ pub fn now_ms() -> f64 {
 
 /// `true` if a key event goes to a text field, where keys edit text.
 pub fn typing(ev: &web_sys::KeyboardEvent) -> bool {
-    let Some(el) = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
+    let Some(el) = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+    else {
         return false;
     };
-    matches!(el.tag_name().to_ascii_lowercase().as_str(), "input" | "textarea" | "select")
-        || el.closest("[contenteditable]").ok().flatten().is_some()
+    matches!(
+        el.tag_name().to_ascii_lowercase().as_str(),
+        "input" | "textarea" | "select"
+    ) || el.closest("[contenteditable]").ok().flatten().is_some()
 }
 
 /// `true` if Space or Enter on the event's target activates it natively
@@ -73,7 +78,9 @@ pub fn activates(ev: &web_sys::KeyboardEvent) -> bool {
     ev.target()
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
         .is_some_and(|el| {
-            matches!(el.tag_name().to_ascii_lowercase().as_str(), "button" | "a" | "summary")
-                || el.get_attribute("role").is_some_and(|r| r == "gridcell")
+            matches!(
+                el.tag_name().to_ascii_lowercase().as_str(),
+                "button" | "a" | "summary"
+            ) || el.get_attribute("role").is_some_and(|r| r == "gridcell")
         })
 }

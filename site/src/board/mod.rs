@@ -8,14 +8,17 @@
 //! plain signals, and it mounts wherever it is placed, so the embeddable
 //! widget can reuse it as is.
 
+pub mod draw;
 pub mod state;
 
 use leptos::prelude::*;
 use qili::{Color, File, Move, Piece, Square};
 use wasm_bindgen::JsCast;
 
-pub use state::{Arrow, ArrowKind, Badge, Gesture, Mark, MarkKind, Overlay, Pieces, Selection};
+use crate::markup;
+
 use state::{point, square_at, step, Step, CELL, HEIGHT, WIDTH};
+pub use state::{Arrow, ArrowKind, Badge, Gesture, Mark, MarkKind, Overlay, Pieces, Selection};
 
 /// The words the board needs for accessible names, in one language.
 #[derive(Debug)]
@@ -102,42 +105,6 @@ fn grid_path() -> String {
     d
 }
 
-fn numeral(color: Color, n: u8) -> String {
-    match color {
-        Color::Red => ["一", "二", "三", "四", "五", "六", "七", "八", "九"][usize::from(n - 1)].into(),
-        Color::Black => n.to_string(),
-    }
-}
-
-/// An arrow from the centre of one point towards another, stopping short of
-/// both pieces, as a polygon (no SVG markers, so no ids to clash when several
-/// boards share a page).
-fn arrow_points(from: Square, to: Square, flipped: bool) -> String {
-    let (x1, y1) = point(from, flipped);
-    let (x2, y2) = point(to, flipped);
-    let (dx, dy) = (x2 - x1, y2 - y1);
-    let len = (dx * dx + dy * dy).sqrt().max(1.0);
-    let (ux, uy) = (dx / len, dy / len);
-    let (nx, ny) = (-uy, ux);
-    let (sx, sy) = (x1 + ux * 30.0, y1 + uy * 30.0);
-    let (hx, hy) = (x2 - ux * 34.0, y2 - uy * 34.0);
-    let (bx, by) = (hx - ux * 34.0, hy - uy * 34.0);
-    let (w, hw) = (7.0, 20.0);
-    let pts = [
-        (sx + nx * w, sy + ny * w),
-        (bx + nx * w, by + ny * w),
-        (bx + nx * hw, by + ny * hw),
-        (hx, hy),
-        (bx - nx * hw, by - ny * hw),
-        (bx - nx * w, by - ny * w),
-        (sx - nx * w, sy - ny * w),
-    ];
-    pts.iter()
-        .map(|(x, y)| format!("{x:.1},{y:.1}"))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct Drag {
     from: Square,
@@ -153,8 +120,8 @@ fn svg_coords(ev: &web_sys::PointerEvent) -> Option<(f64, f64)> {
         return None;
     }
     Some((
-        (f64::from(ev.client_x()) - r.left()) / r.width() * WIDTH,
-        (f64::from(ev.client_y()) - r.top()) / r.height() * HEIGHT,
+        (f64::from(ev.client_x()) - r.left()) / r.width() * f64::from(WIDTH),
+        (f64::from(ev.client_y()) - r.top()) / r.height() * f64::from(HEIGHT),
     ))
 }
 
@@ -197,9 +164,8 @@ pub fn Board(
         selection.set(Selection::default());
     });
 
-    let piece_at = move |sq: Square| {
-        pieces.with(|p| p.iter().find(|(s, _)| *s == sq).map(|(_, p)| *p))
-    };
+    let piece_at =
+        move |sq: Square| pieces.with(|p| p.iter().find(|(s, _)| *s == sq).map(|(_, p)| *p));
     let dests = Memo::new(move |_| legal.with(|l| selection.get().dests(l)));
 
     // Click (or Enter) on a square.
@@ -234,8 +200,12 @@ pub fn Board(
         if !interactive || ev.button() != 0 {
             return;
         }
-        let Some((x, y)) = svg_coords(&ev) else { return };
-        let Some(sq) = square_at(x, y, flipped.get_untracked()) else { return };
+        let Some((x, y)) = svg_coords(&ev) else {
+            return;
+        };
+        let Some(sq) = square_at(x, y, flipped.get_untracked()) else {
+            return;
+        };
         let draggable = match on_move {
             Some(_) => legal.with_untracked(|l| l.iter().any(|m| m.from == sq)),
             None => piece_at(sq).is_some(),
@@ -255,13 +225,18 @@ pub fn Board(
         }));
     };
     let on_pointermove = move |ev: web_sys::PointerEvent| {
-        let Some(d) = drag.get_untracked() else { return };
+        let Some(d) = drag.get_untracked() else {
+            return;
+        };
         if d.pointer != ev.pointer_id() {
             return;
         }
-        let Some((x, y)) = svg_coords(&ev) else { return };
+        let Some((x, y)) = svg_coords(&ev) else {
+            return;
+        };
         let (px, py) = point(d.from, flipped.get_untracked());
-        let moved = d.at.is_some() || (x - px).abs() > 25.0 || (y - py).abs() > 25.0;
+        let moved =
+            d.at.is_some() || (x - f64::from(px)).abs() > 25.0 || (y - f64::from(py)).abs() > 25.0;
         let draggable = match on_move {
             Some(_) => legal.with_untracked(|l| l.iter().any(|m| m.from == d.from)),
             None => piece_at(d.from).is_some(),
@@ -274,7 +249,9 @@ pub fn Board(
         }
     };
     let on_pointerup = move |ev: web_sys::PointerEvent| {
-        let Some(d) = drag.get_untracked() else { return };
+        let Some(d) = drag.get_untracked() else {
+            return;
+        };
         if d.pointer != ev.pointer_id() {
             return;
         }
@@ -340,197 +317,34 @@ pub fn Board(
     };
 
     let grid = grid_path();
-    let numbers = move || {
-        let flipped = flipped.get();
-        let (bottom, top) = if flipped {
-            (Color::Black, Color::Red)
-        } else {
-            (Color::Red, Color::Black)
-        };
-        File::all()
-            .map(|f| {
-                let sq = Square::from_coords(f, qili::Rank::new(0).expect("rank 0"));
-                let (x, _) = point(sq, flipped);
-                let cls_top = if top == Color::Red { "num red" } else { "num black" };
-                let cls_bottom = if bottom == Color::Red {
-                    "num red"
-                } else {
-                    "num black"
-                };
-                view! {
-                    <text x=x y=42.0 class=cls_top>{numeral(top, f.number_for(top))}</text>
-                    <text x=x y=1068.0 class=cls_bottom>{numeral(bottom, f.number_for(bottom))}</text>
-                }
-            })
-            .collect_view()
-    };
-
-    let last = move || {
-        let flipped = flipped.get();
-        overlay.with(|o| {
-            o.last
-                .map(|m| {
-                    [(m.from, "last from"), (m.to, "last to")]
-                        .into_iter()
-                        .map(|(s, cls)| {
-                            let (x, y) = point(s, flipped);
-                            view! {
-                                <rect class=cls x=x - 46.0 y=y - 46.0 width=92.0 height=92.0 rx=10.0/>
-                            }
-                        })
-                        .collect_view()
+    let drawing = Signal::derive(move || {
+        let lifted = drag.get().filter(|d| d.at.is_some()).map(|d| d.from);
+        let dests = dests.get();
+        pieces.with(|p| {
+            overlay.with(|o| {
+                draw::draw(draw::Scene {
+                    pieces: p,
+                    flipped: flipped.get(),
+                    overlay: o,
+                    selected: selection.get().selected,
+                    dests: &dests,
+                    lifted,
                 })
-        })
-    };
-
-    let piece_views = move || {
-        let flipped = flipped.get();
-        let dragging = drag.get().filter(|d| d.at.is_some()).map(|d| d.from);
-        pieces
-            .get()
-            .into_iter()
-            .map(|(sq, p)| {
-                let (x, y) = point(sq, flipped);
-                let cls = if p.color == Color::Red {
-                    "piece red"
-                } else {
-                    "piece black"
-                };
-                let cls = if dragging == Some(sq) {
-                    format!("{cls} lifted")
-                } else {
-                    cls.to_string()
-                };
-                view! {
-                    <g
-                        class=cls
-                        data-piece=p.char().to_string()
-                        data-square=sq.to_string()
-                        transform=format!("translate({x} {y})")
-                        aria-hidden="true"
-                    >
-                        <circle class="disc" r="45"></circle>
-                        <circle class="rim" r="39"></circle>
-                        <text class="glyph" y="2">{p.glyph().to_string()}</text>
-                    </g>
-                }
-            })
-            .collect_view()
-    };
-
-    let marks = move || {
-        let flipped = flipped.get();
-        overlay.with(|o| {
-            o.marks
-                .iter()
-                .map(|m| {
-                    let (x, y) = point(m.square, flipped);
-                    let cls = match m.kind {
-                        MarkKind::Target => "mark target",
-                        MarkKind::Protector => "mark protector",
-                        MarkKind::FalseRoot => "mark false-root",
-                        MarkKind::Standing => "mark standing",
-                    };
-                    let cross = (m.kind == MarkKind::FalseRoot).then(|| {
-                        view! {
-                            <path
-                                class="mark-cross"
-                                d=format!(
-                                    "M{} {}l20 20m0 -20l-20 20",
-                                    x - 48.0,
-                                    y - 48.0,
-                                )
-                            ></path>
-                        }
-                    });
-                    view! {
-                        <circle class=cls cx=x cy=y r="49"></circle>
-                        {cross}
-                    }
-                })
-                .collect_view()
-        })
-    };
-
-    let dest_views = move || {
-        let flipped = flipped.get();
-        let sel = selection.get().selected;
-        let mut out = Vec::new();
-        if let Some(s) = sel {
-            let (x, y) = point(s, flipped);
-            out.push(view! { <circle class="selected" cx=x cy=y r="48"></circle> }.into_any());
-        }
-        for d in dests.get() {
-            let (x, y) = point(d, flipped);
-            let v = if piece_at(d).is_some() {
-                view! { <circle class="dest capture" cx=x cy=y r="46"></circle> }.into_any()
-            } else {
-                view! { <circle class="dest" cx=x cy=y r="13"></circle> }.into_any()
-            };
-            out.push(v);
-        }
-        out
-    };
-
-    let arrows = move || {
-        let flipped = flipped.get();
-        overlay.with(|o| {
-            o.arrows
-                .iter()
-                .map(|a| {
-                    let cls = match a.kind {
-                        ArrowKind::Attack => "arrow attack",
-                        ArrowKind::Threat => "arrow threat",
-                    };
-                    view! { <polygon class=cls points=arrow_points(a.from, a.to, flipped)></polygon> }
-                })
-                .collect_view()
-        })
-    };
-
-    let badge = move || {
-        let flipped = flipped.get();
-        overlay.with(|o| {
-            o.badge.clone().map(|b| {
-                let (x, y) = point(b.square, flipped);
-                let cls = format!("badge label-{}", label_class(&b.label));
-                let sub = b.sub.map(|s| {
-                    view! {
-                        <g class="badge sub" transform=format!("translate({} {})", x + 36.0, y + 36.0)>
-                            <circle r="23"></circle>
-                            <text y="1">{s}</text>
-                        </g>
-                    }
-                });
-                view! {
-                    <g class=cls transform=format!("translate({} {})", x + 36.0, y - 36.0) aria-hidden="true">
-                        <circle r="25"></circle>
-                        <text y="1">{b.label}</text>
-                    </g>
-                    {sub}
-                }
             })
         })
-    };
-
-    let ghost = move || {
-        drag.get().and_then(|d| {
-            let (x, y) = d.at?;
-            let p = piece_at(d.from)?;
-            let cls = if p.color == Color::Red {
-                "piece red ghost"
-            } else {
-                "piece black ghost"
-            };
-            Some(view! {
-                <g class=cls transform=format!("translate({x} {y})") aria-hidden="true">
-                    <circle class="disc" r="45"></circle>
-                    <circle class="rim" r="39"></circle>
-                    <text class="glyph" y="2">{p.glyph().to_string()}</text>
-                </g>
+    });
+    // The dragged piece follows the pointer.
+    let ghost = Signal::derive(move || {
+        drag.get()
+            .and_then(|d| {
+                let (x, y) = d.at?;
+                let p = piece_at(d.from)?;
+                let mut m = markup::Markup::new();
+                draw::piece(&mut m, p, None, x as i32, y as i32, " ghost");
+                Some(m.finish())
             })
-        })
-    };
+            .unwrap_or_default()
+    });
 
     // The points as an ARIA grid: rows top to bottom, cells left to right.
     let cells = move || {
@@ -567,9 +381,16 @@ pub fn Board(
                             });
                             s
                         };
-                        let tabindex = move || {
-                            interactive.then(|| if focus.get() == sq { "0" } else { "-1" })
-                        };
+                        // One square in the tab order (roving focus) when the
+                        // board takes input; none when it only shows (Chromium
+                        // would otherwise make every listening square a stop).
+                        let tabindex = Signal::derive(move || {
+                            if interactive && focus.get() == sq {
+                                "0"
+                            } else {
+                                "-1"
+                            }
+                        });
                         let on_click = move |ev: web_sys::MouseEvent| {
                             // Clicks from the keyboard or assistive tools
                             // (pointer clicks are handled on pointerup).
@@ -582,8 +403,8 @@ pub fn Board(
                                 class="sq"
                                 role="gridcell"
                                 data-sq=sq.to_string()
-                                x=x - CELL / 2.0
-                                y=y - CELL / 2.0
+                                x=x - CELL / 2
+                                y=y - CELL / 2
                                 width=CELL
                                 height=CELL
                                 aria-label=name
@@ -607,7 +428,7 @@ pub fn Board(
             class="board"
             class:interactive=interactive
             class:editing=on_edit.is_some()
-            viewBox=format!("0 0 {WIDTH} {HEIGHT}")
+            viewBox="0 0 900 1100"
             role="grid"
             aria-label=move || text.get().board
             aria-readonly=(!interactive).then_some("true")
@@ -617,19 +438,13 @@ pub fn Board(
             on:pointercancel=move |_| drag.set(None)
             on:keydown=on_keydown
         >
-            <rect class="wood" x="0" y="0" width=WIDTH height=HEIGHT rx="18"></rect>
+            <rect class="wood" x="0" y="0" width="900" height="1100" rx="18"></rect>
             <path class="grid" d=grid></path>
             <rect class="frame" x="38" y="88" width="824" height="924"></rect>
             <text class="river" x="250" y="553">"楚 河"</text>
             <text class="river" x="650" y="553">"漢 界"</text>
-            {numbers}
-            {last}
-            {piece_views}
-            {marks}
-            {dest_views}
-            {arrows}
-            {badge}
-            {ghost}
+            <g class="drawing" aria-hidden="true" inner_html=drawing></g>
+            <g class="ghost-layer" aria-hidden="true" inner_html=ghost></g>
             {cells}
         </svg>
     }

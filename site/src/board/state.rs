@@ -5,24 +5,26 @@
 use qili::{File, Move, Piece, Rank, Square};
 
 /// Width of the drawing (SVG user units): nine files, one unit of 100 each.
-pub const WIDTH: f64 = 900.0;
+/// Coordinates are whole numbers, so no float is ever formatted (float
+/// formatting would cost download size).
+pub const WIDTH: i32 = 900;
 /// Height of the drawing: ten ranks plus a band for the file numbers above
 /// and below.
-pub const HEIGHT: f64 = 1100.0;
+pub const HEIGHT: i32 = 1100;
 /// Distance between two points.
-pub const CELL: f64 = 100.0;
+pub const CELL: i32 = 100;
 /// Centre of the top-left point.
-const ORIGIN_X: f64 = 50.0;
-const ORIGIN_Y: f64 = 100.0;
+const ORIGIN_X: i32 = 50;
+const ORIGIN_Y: i32 = 100;
 
 /// Where `sq` is drawn: the centre of its point. Unflipped, red is at the
 /// bottom (file `a` on the left, rank 0 at the bottom); flipped turns the
 /// board half a circle.
-pub fn point(sq: Square, flipped: bool) -> (f64, f64) {
+pub fn point(sq: Square, flipped: bool) -> (i32, i32) {
     let (col, row) = screen_cell(sq, flipped);
     (
-        ORIGIN_X + CELL * f64::from(col),
-        ORIGIN_Y + CELL * f64::from(row),
+        ORIGIN_X + CELL * i32::from(col),
+        ORIGIN_Y + CELL * i32::from(row),
     )
 }
 
@@ -46,13 +48,16 @@ pub fn square_at_cell(col: i32, row: i32, flipped: bool) -> Option<Square> {
     } else {
         (col, 9 - row)
     };
-    Some(Square::from_coords(File::new(f as u8)?, Rank::new(r as u8)?))
+    Some(Square::from_coords(
+        File::new(f as u8)?,
+        Rank::new(r as u8)?,
+    ))
 }
 
 /// The square nearest to the drawing coordinates `(x, y)`, if on the board.
 pub fn square_at(x: f64, y: f64, flipped: bool) -> Option<Square> {
-    let col = ((x - ORIGIN_X) / CELL).round() as i32;
-    let row = ((y - ORIGIN_Y) / CELL).round() as i32;
+    let col = ((x - f64::from(ORIGIN_X)) / f64::from(CELL)).round() as i32;
+    let row = ((y - f64::from(ORIGIN_Y)) / f64::from(CELL)).round() as i32;
     square_at_cell(col, row, flipped)
 }
 
@@ -231,11 +236,14 @@ mod tests {
         for flipped in [false, true] {
             for s in Square::all() {
                 let (x, y) = point(s, flipped);
-                assert_eq!(square_at(x + 30.0, y - 30.0, flipped), Some(s));
+                assert_eq!(
+                    square_at(f64::from(x) + 30.0, f64::from(y) - 30.0, flipped),
+                    Some(s)
+                );
             }
         }
-        assert_eq!(point(sq("a9"), false), (50.0, 100.0));
-        assert_eq!(point(sq("a9"), true), (850.0, 1000.0));
+        assert_eq!(point(sq("a9"), false), (50, 100));
+        assert_eq!(point(sq("a9"), true), (850, 1000));
         assert_eq!(square_at(-200.0, 0.0, false), None);
     }
 
@@ -262,7 +270,11 @@ mod tests {
         assert_eq!(s.click(sq("e2"), &legal), Some(legal[0]));
         assert_eq!(s.selected, None);
         assert_eq!(s.drop(sq("h2"), sq("h3"), &legal), None);
-        assert_eq!(s.selected, Some(sq("h2")), "an illegal drop keeps the piece picked up");
+        assert_eq!(
+            s.selected,
+            Some(sq("h2")),
+            "an illegal drop keeps the piece picked up"
+        );
         assert_eq!(s.drop(sq("h2"), sq("h9"), &legal), Some(legal[1]));
     }
 }

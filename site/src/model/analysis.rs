@@ -248,7 +248,10 @@ mod tests {
         };
         let (b, errors) = Analysis::from_params(&p);
         assert!(errors.is_empty(), "{errors:?}");
-        assert_eq!((b.start_fen(), &b.moves, b.ply, b.edition), (a.start_fen(), &a.moves, 3, Edition::Axf));
+        assert_eq!(
+            (b.start_fen(), &b.moves, b.ply, b.edition),
+            (a.start_fen(), &a.moves, 3, Edition::Axf)
+        );
     }
 
     #[test]
@@ -269,6 +272,10 @@ mod tests {
         };
         let (a, errors) = Analysis::from_params(&p);
         assert!(matches!(errors[..], [LinkError::Fen(_)]), "{errors:?}");
-        assert_eq!(a.moves.len(), 1, "the moves are read from the start position");
+        assert_eq!(
+            a.moves.len(),
+            1,
+            "the moves are read from the start position"
+        );
     }
 }

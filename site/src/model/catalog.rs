@@ -38,7 +38,10 @@ impl Summary {
         };
         Summary {
             ruling: report.ruling,
-            sides: report.cycle.as_ref().map(|c| [side(&c.red), side(&c.black)]),
+            sides: report
+                .cycle
+                .as_ref()
+                .map(|c| [side(&c.red), side(&c.black)]),
             moves_zh: report
                 .moves
                 .iter()
@@ -82,13 +85,13 @@ impl Filter {
                 return false;
             }
         }
-        let q = self.query.trim().to_lowercase();
+        let q = self.query.trim().to_ascii_lowercase();
         if q.is_empty() {
             return true;
         }
         q.split_whitespace().all(|word| {
-            case.title.to_lowercase().contains(word)
-                || case.id.to_lowercase().contains(word)
+            case.title.to_ascii_lowercase().contains(word)
+                || case.id.to_ascii_lowercase().contains(word)
                 || case.moves.contains(word)
                 || summary.is_some_and(|s| s.moves_zh.contains(word))
         })
@@ -96,9 +99,7 @@ impl Filter {
 }
 
 /// The patterns found so far, with how many examples use each, most used first.
-pub fn patterns<'a>(
-    summaries: impl IntoIterator<Item = &'a Summary>,
-) -> Vec<(SidePattern, usize)> {
+pub fn patterns<'a>(summaries: impl IntoIterator<Item = &'a Summary>) -> Vec<(SidePattern, usize)> {
     let mut out: Vec<(SidePattern, usize)> = Vec::new();
     for s in summaries {
         let Some(sides) = s.sides else { continue };
@@ -144,7 +145,10 @@ mod tests {
         assert!(!f("", None, Some(Edition::Axf)).matches(case, None));
         assert!(f("1999 f0e0", None, None).matches(case, None));
         assert!(f("车四平五", None, None).matches(case, Some(&s)));
-        assert!(!f("车四平五", None, None).matches(case, None), "not judged yet");
+        assert!(
+            !f("车四平五", None, None).matches(case, None),
+            "not judged yet"
+        );
         let red = s.sides.unwrap()[0].zh;
         assert!(f("", Some(red), None).matches(case, Some(&s)));
         assert!(!f("", Some(red), None).matches(case, None));

@@ -89,7 +89,10 @@ impl Editor {
 
     /// The problems that make the setup unplayable.
     pub fn errors(&self) -> Vec<Problem> {
-        self.position().err().map(|e| e.problems).unwrap_or_default()
+        self.position()
+            .err()
+            .map(|e| e.problems)
+            .unwrap_or_default()
     }
 
     /// The problems accepted for a composed position, which a game from the

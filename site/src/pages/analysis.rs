@@ -10,6 +10,7 @@ use qili::{fen, Color, Tolerance};
 
 use crate::board::{Board, Gesture, Overlay};
 use crate::judge::{pieces, Judged, Shared};
+use crate::markup::Markup;
 use crate::model::analysis::{Analysis, LinkError};
 use crate::model::editor::{palette, Editor, Tool};
 use crate::notation::ReadError;
@@ -18,8 +19,9 @@ use crate::panels::{
     VerdictPanel,
 };
 use crate::route::{AnalysisParams, Route};
+use crate::strings::Lang;
 use crate::web;
-use crate::Ui;
+use crate::{board_text, flag, text, tr, tr_if, Ui};
 
 /// How many judgements of prefixes of the line are kept.
 const CACHE: usize = 256;
@@ -30,7 +32,8 @@ type Cache = Vec<((u64, Edition, usize), Result<Shared, String>)>;
 /// stepping back and forth is instant.
 fn judge(cache: StoredValue<Cache>, a: &Analysis, upto: usize) -> Result<Shared, String> {
     let key = (a.version, a.edition, upto);
-    if let Some(r) = cache.with_value(|c| c.iter().find(|(k, _)| *k == key).map(|(_, r)| r.clone())) {
+    if let Some(r) = cache.with_value(|c| c.iter().find(|(k, _)| *k == key).map(|(_, r)| r.clone()))
+    {
         return r;
     }
     let r = Judged::new(a.edition, &a.start, &a.moves[..upto]).map(|j| Shared(Arc::new(j)));
@@ -44,8 +47,35 @@ fn judge(cache: StoredValue<Cache>, a: &Analysis, upto: usize) -> Result<Shared,
     r
 }
 
+/// The editor's problems as markup (see [`crate::markup`]).
+fn problems_html(lang: Lang, e: &Editor) -> String {
+    let t = lang.strings();
+    let mut h = Markup::new();
+    let errors = e.errors();
+    if errors.is_empty() {
+        h.el("p", "ok", t.position_ok);
+    } else {
+        h.open("p", &[]).el("strong", "", t.problems).close("p");
+        h.open("ul", &[("class", Some("errors"))]);
+        for p in &errors {
+            h.el("li", "", &lang.problem(p));
+        }
+        h.close("ul");
+    }
+    let notes = e.notes();
+    if !notes.is_empty() {
+        h.el("p", "small", t.composed_notes);
+        h.open("ul", &[("class", Some("notes small"))]);
+        for p in &notes {
+            h.el("li", "", &lang.problem(p));
+        }
+        h.close("ul");
+    }
+    h.finish()
+}
+
 /// Connects ←/→/Home/End to undo/redo while the page is shown.
-fn keyboard(a: RwSignal<Analysis>, editing: Signal<bool>) {
+fn keyboard(a: RwSignal<Analysis>, editing: Memo<bool>) {
     let listener = window_event_listener(ev::keydown, move |e| {
         if e.alt_key()
             || e.ctrl_key()
@@ -79,7 +109,7 @@ pub fn AnalysisPage(
     let fen_text = RwSignal::new(initial.start_fen());
     let a = RwSignal::new(initial);
     let editor = RwSignal::new(None::<Editor>);
-    let editing = Signal::derive(move || editor.with(Option::is_some));
+    let editing = Memo::new(move |_| editor.with(Option::is_some));
     let flipped = RwSignal::new(false);
     let fen_error = RwSignal::new(None::<String>);
     let moves_text = RwSignal::new(String::new());
@@ -94,11 +124,7 @@ pub fn AnalysisPage(
 
     let board_pieces = Memo::new(move |_| {
         editor.with(|e| match e {
-            Some(e) => e
-                .setup
-                .board
-                .pieces()
-                .collect::<Vec<_>>(),
+            Some(e) => e.setup.board.pieces().collect::<Vec<_>>(),
             None => a.with(|a| pieces(a.position())),
         })
     });
@@ -125,7 +151,11 @@ pub fn AnalysisPage(
         })
     });
     let current = Memo::new(move |_| {
-        at.with(|j| j.as_ref().ok().and_then(|j| j.move_report(j.len()).cloned()))
+        at.with(|j| {
+            j.as_ref()
+                .ok()
+                .and_then(|j| j.move_report(j.len()).cloned())
+        })
     });
     let share_hash = Memo::new(move |_| a.with(|a| Route::Analysis(a.params()).to_hash()));
 
@@ -166,19 +196,37 @@ pub fn AnalysisPage(
         moves_error.set(r.err());
     };
 
-    let link_notes = link_errors
-        .into_iter()
-        .map(|e| {
-            let text = move || {
-                let lang = ui.lang.get();
-                match &e {
-                    LinkError::Fen(why) => format!("{}{why}", lang.strings().link_fen_error),
-                    LinkError::Moves(r) => lang.read_error(r.number, &r.text, &r.reason),
-                }
-            };
-            view! { <p class="error" role="alert">{text}</p> }
-        })
-        .collect_view();
+    // Messages are texts that are empty when there is nothing to say (the
+    // paragraphs hide when empty), one kind of reactive text for all.
+    let link_notes = text(move || {
+        let lang = ui.lang.get();
+        link_errors
+            .iter()
+            .map(|e| match e {
+                LinkError::Fen(why) => format!("{}{why}", lang.strings().link_fen_error),
+                LinkError::Moves(r) => lang.read_error(r.number, &r.text, &r.reason),
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    });
+    let fen_message = text(move || {
+        fen_error
+            .get()
+            .map(|e| format!("{}{e}", ui.t().fen_error))
+            .unwrap_or_default()
+    });
+    let moves_message = text(move || {
+        moves_error
+            .get()
+            .map(|e| ui.lang.get().read_error(e.number, &e.text, &e.reason))
+            .unwrap_or_default()
+    });
+    let empty_line = tr_if(move || len.get() == 0, |t| t.no_moves);
+    let copy_message = Signal::derive(move || match copy_status.get() {
+        None => "",
+        Some(true) => ui.t().copied,
+        Some(false) => ui.t().copy_failed,
+    });
 
     let copy = move |text: String| {
         copy_status.set(None);
@@ -202,8 +250,29 @@ pub fn AnalysisPage(
         })
     };
 
+    // The editor's panel is built once per editing session (and language),
+    // so the palette keeps the keyboard focus while the setup changes.
+    let edit = move |f: &dyn Fn(&mut Editor)| {
+        editor.update(|e| {
+            if let Some(e) = e {
+                f(e);
+            }
+        })
+    };
+    let problems = Signal::derive(move || {
+        let lang = ui.lang.get();
+        editor.with(|e| {
+            e.as_ref()
+                .map(|e| problems_html(lang, e))
+                .unwrap_or_default()
+        })
+    });
+    let editor_fen =
+        Signal::derive(move || editor.with(|e| e.as_ref().map(Editor::fen).unwrap_or_default()));
+    let unplayable =
+        Signal::derive(move || editor.with(|e| e.as_ref().is_none_or(|e| !e.errors().is_empty())));
     let editor_panel = move || {
-        editor.get().map(|ed| {
+        editing.get().then(|| {
             let lang = ui.lang.get();
             let t = lang.strings();
             let tool_button = move |tool: Tool| {
@@ -221,31 +290,19 @@ pub fn AnalysisPage(
                         class=cls
                         aria-label=label
                         title=label
-                        aria-pressed=move || editor.with(|e| e.as_ref().is_some_and(|e| e.tool == tool)).to_string()
-                        on:click=move |_| editor.update(|e| {
-                            if let Some(e) = e {
-                                e.tool = tool;
-                            }
-                        })
+                        aria-pressed=flag(move || editor.with(|e| e.as_ref().is_some_and(|e| e.tool == tool)))
+                        on:click=move |_| edit(&|e| e.tool = tool)
                     >
                         {glyph}
                     </button>
                 }
             };
-            let errors = ed.errors();
-            let notes = ed.notes();
-            let ok = errors.is_empty();
-            let turn = ed.setup.turn;
             let turn_button = move |c: Color, label: &'static str| {
                 view! {
                     <button
                         type="button"
-                        aria-pressed=(turn == c).to_string()
-                        on:click=move |_| editor.update(|e| {
-                            if let Some(e) = e {
-                                e.setup.turn = c;
-                            }
-                        })
+                        aria-pressed=flag(move || editor.with(|e| e.as_ref().is_some_and(|e| e.setup.turn == c)))
+                        on:click=move |_| edit(&|e| e.setup.turn = c)
                     >
                         {label}
                     </button>
@@ -264,42 +321,16 @@ pub fn AnalysisPage(
                             {turn_button(Color::Red, t.red_to_move)}
                             {turn_button(Color::Black, t.black_to_move)}
                         </div>
-                        <button type="button" on:click=move |_| editor.update(|e| {
-                            if let Some(e) = e {
-                                e.clear();
-                            }
-                        })>{t.clear_board}</button>
-                        <button type="button" on:click=move |_| editor.update(|e| {
-                            if let Some(e) = e {
-                                e.reset();
-                            }
-                        })>{t.start_position}</button>
+                        <button type="button" on:click=move |_| edit(&Editor::clear)>{t.clear_board}</button>
+                        <button type="button" on:click=move |_| edit(&Editor::reset)>{t.start_position}</button>
                     </div>
-                    <div class="problems" role="status">
-                        {if ok {
-                            view! { <p class="ok">{t.position_ok}</p> }.into_any()
-                        } else {
-                            view! {
-                                <p><strong>{t.problems}</strong></p>
-                                <ul class="errors">
-                                    {errors.iter().map(|p| view! { <li>{lang.problem(p)}</li> }).collect_view()}
-                                </ul>
-                            }
-                                .into_any()
-                        }}
-                        {(!notes.is_empty()).then(|| view! {
-                            <p class="small">{t.composed_notes}</p>
-                            <ul class="notes small">
-                                {notes.iter().map(|p| view! { <li>{lang.problem(p)}</li> }).collect_view()}
-                            </ul>
-                        })}
-                    </div>
-                    <p class="small mono">{ed.fen()}</p>
+                    <div class="problems" role="status" inner_html=problems></div>
+                    <p class="small mono">{editor_fen}</p>
                     <div class="row">
                         <button
                             type="button"
-                            class="primary"
-                            disabled=!ok
+                            class="primary editor-done"
+                            disabled=unplayable
                             on:click=move |_| {
                                 let pos = editor.with_untracked(|e| e.as_ref().and_then(|e| e.position().ok()));
                                 if let Some(pos) = pos {
@@ -321,9 +352,9 @@ pub fn AnalysisPage(
 
     view! {
         <article class="analysis">
-            <h2>{move || ui.t().analysis_title}</h2>
-            <p class="intro">{move || ui.t().analysis_intro}</p>
-            {link_notes}
+            <h2>{tr(|t| t.analysis_title)}</h2>
+            <p class="intro">{tr(|t| t.analysis_intro)}</p>
+            <p class="error" role="alert">{link_notes}</p>
             <div class="layout">
                 <div class="board-col">
                     {move || {
@@ -337,7 +368,7 @@ pub fn AnalysisPage(
                                             e.gesture(g);
                                         }
                                     }))
-                                    text=Signal::derive(move || &ui.t().board)
+                                    text=board_text()
                                 />
                             }
                                 .into_any()
@@ -351,7 +382,7 @@ pub fn AnalysisPage(
                                     on_move=Callback::new(move |m| a.update(|a| {
                                         a.play(m);
                                     }))
-                                    text=Signal::derive(move || &ui.t().board)
+                                    text=board_text()
                                 />
                             }
                                 .into_any()
@@ -364,7 +395,7 @@ pub fn AnalysisPage(
                         undo_redo=true
                     />
                     <p class="ply-status" aria-live="polite">
-                        {move || ui.lang.get().ply_status(ply.get(), len.get())}
+                        {text(move || ui.lang.get().ply_status(ply.get(), len.get()))}
                     </p>
                     <Legend/>
                 </div>
@@ -374,34 +405,32 @@ pub fn AnalysisPage(
                         load_fen();
                     }>
                         <label class="field">
-                            <span>{move || ui.t().fen}</span>
+                            <span>{tr(|t| t.fen)}</span>
                             <input
                                 type="text"
                                 name="fen"
                                 class="mono"
                                 spellcheck="false"
                                 autocomplete="off"
-                                prop:value=move || fen_text.get()
+                                prop:value=fen_text
                                 on:input=move |ev| fen_text.set(event_target_value(&ev))
                             />
                         </label>
                         <div class="row">
-                            <button type="submit" class="load-fen">{move || ui.t().load}</button>
+                            <button type="submit" class="load-fen">{tr(|t| t.load)}</button>
                             <button
                                 type="button"
                                 class="edit-position"
-                                aria-expanded=move || editing.get().to_string()
+                                aria-expanded=flag(move || editing.get())
                                 on:click=move |_| {
                                     let setup = a.with_untracked(|a| a.position().to_setup());
                                     editor.set(Some(Editor::new(setup)));
                                 }
                             >
-                                {move || ui.t().edit_position}
+                                {tr(|t| t.edit_position)}
                             </button>
                         </div>
-                        {move || fen_error.get().map(|e| view! {
-                            <p class="error" role="alert">{ui.t().fen_error}{e}</p>
-                        })}
+                        <p class="error" role="alert">{fen_message}</p>
                     </form>
                     {editor_panel}
                     <form class="panel moves-form" on:submit=move |ev| {
@@ -409,20 +438,18 @@ pub fn AnalysisPage(
                         play_moves();
                     }>
                         <label class="field">
-                            <span>{move || ui.t().paste_moves}</span>
+                            <span>{tr(|t| t.paste_moves)}</span>
                             <textarea
                                 name="moves"
                                 rows="3"
                                 spellcheck="false"
-                                placeholder=move || ui.t().paste_placeholder
-                                prop:value=move || moves_text.get()
+                                placeholder=tr(|t| t.paste_placeholder)
+                                prop:value=moves_text
                                 on:input=move |ev| moves_text.set(event_target_value(&ev))
                             ></textarea>
                         </label>
-                        <button type="submit" class="play-moves">{move || ui.t().play_moves}</button>
-                        {move || moves_error.get().map(|e| view! {
-                            <p class="error" role="alert">{ui.lang.get().read_error(e.number, &e.text, &e.reason)}</p>
-                        })}
+                        <button type="submit" class="play-moves">{tr(|t| t.play_moves)}</button>
+                        <p class="error" role="alert">{moves_message}</p>
                     </form>
                     <div class="switches">
                         <EditionSwitch
@@ -431,7 +458,7 @@ pub fn AnalysisPage(
                         />
                         <NotationSwitch/>
                     </div>
-                    {move || (len.get() == 0).then(|| view! { <p class="muted">{ui.t().no_moves}</p> })}
+                    <p class="muted">{empty_line}</p>
                     <MoveList
                         entries=list
                         current=ply
@@ -440,17 +467,17 @@ pub fn AnalysisPage(
                     <MoveDetail mv=current/>
                     <VerdictPanel
                         judged=Signal::derive(move || at.get().ok())
-                        scope=Signal::derive(move || ui.t().verdict_scope_analysis)
+                        scope=tr(|t| t.verdict_scope_analysis)
                     />
                     <section class="panel share">
-                        <h3>{move || ui.t().share}</h3>
+                        <h3>{tr(|t| t.share)}</h3>
                         <label class="field">
-                            <span>{move || ui.t().link}</span>
+                            <span>{tr(|t| t.link)}</span>
                             <input
                                 type="text"
                                 class="mono share-link"
                                 readonly
-                                prop:value=move || web::url_with_hash(&share_hash.get())
+                                prop:value=text(move || web::url_with_hash(&share_hash.get()))
                                 on:focus=move |ev| {
                                     use wasm_bindgen::JsCast;
                                     if let Some(i) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
@@ -461,17 +488,17 @@ pub fn AnalysisPage(
                         </label>
                         <div class="row">
                             <button type="button" class="copy-link" on:click=move |_| copy(web::url_with_hash(&share_hash.get_untracked()))>
-                                {move || ui.t().copy_link}
+                                {tr(|t| t.copy_link)}
                             </button>
                             <button type="button" class="copy-fen" on:click=move |_| copy(a.with_untracked(Analysis::fen))>
-                                {move || ui.t().copy_fen}
+                                {tr(|t| t.copy_fen)}
                             </button>
                             <button type="button" class="copy-moves" on:click=move |_| copy(moves_in_notation())>
-                                {move || ui.t().copy_moves}
+                                {tr(|t| t.copy_moves)}
                             </button>
                         </div>
                         <p class="small" role="status">
-                            {move || copy_status.get().map(|ok| if ok { ui.t().copied } else { ui.t().copy_failed })}
+                            {copy_message}
                         </p>
                     </section>
                 </div>

@@ -8,10 +8,12 @@ use qili::rules::Edition;
 
 use crate::judge::Judged;
 use crate::library::{cases, Case, Group};
+use crate::markup::Markup;
 use crate::model::catalog::{patterns, Filter, Summary};
 use crate::route::Route;
+use crate::strings::Lang;
 use crate::web;
-use crate::Ui;
+use crate::{flag, text, tr, Ui};
 
 /// What the engine found for every example, filled in a few at a time after
 /// the first page is drawn (judging all of them takes a moment), and the
@@ -92,6 +94,35 @@ impl Catalog {
     }
 }
 
+/// What the engine found for a card, as markup (see [`crate::markup`]).
+fn result_html(lang: Lang, s: Option<&Summary>) -> String {
+    let mut h = Markup::new();
+    let Some(s) = s else {
+        h.el("span", "muted small", lang.strings().judging);
+        return h.finish();
+    };
+    if let Some(sides) = s.sides {
+        for (p, red) in sides.into_iter().zip([true, false]) {
+            let cls = format!(
+                "chip pattern {}{}",
+                if red { "red" } else { "black" },
+                if p.forbidden { " forbidden" } else { "" }
+            );
+            h.el(
+                "span",
+                &cls,
+                &format!("{} {}", lang.side(red), lang.pick(p.zh, p.en)),
+            );
+        }
+    }
+    h.el(
+        "span",
+        &format!("chip ruling ruling-{}", s.ruling),
+        lang.ruling(s.ruling),
+    );
+    h.finish()
+}
+
 /// The library page.
 #[component]
 pub fn LibraryPage() -> impl IntoView {
@@ -111,7 +142,8 @@ pub fn LibraryPage() -> impl IntoView {
             })
         })
     });
-    let pattern_options = Memo::new(move |_| catalog.summaries.with(|s| patterns(s.iter().flatten())));
+    let pattern_options =
+        Memo::new(move |_| catalog.summaries.with(|s| patterns(s.iter().flatten())));
 
     let edition_button = move |e: Option<Edition>| {
         let label = move || match e {
@@ -121,8 +153,8 @@ pub fn LibraryPage() -> impl IntoView {
         view! {
             <button
                 type="button"
-                aria-pressed=move || filter.with(|f| f.edition == e).to_string()
-                title=move || e.map(|e| ui.lang.get().edition_name(e))
+                aria-pressed=flag(move || filter.with(|f| f.edition == e))
+                title=Signal::derive(move || e.map(|e| ui.lang.get().edition_name(e)))
                 on:click=move |_| filter.update(|f| f.edition = e)
             >
                 {label}
@@ -144,37 +176,13 @@ pub fn LibraryPage() -> impl IntoView {
             ply: None,
         }
         .to_hash();
-        let result = move || {
-            let lang = ui.lang.get();
-            let t = lang.strings();
-            match catalog.summaries.with(|s| s[i].clone()) {
-                None => view! { <span class="muted small">{t.judging}</span> }.into_any(),
-                Some(s) => {
-                    let sides = s.sides.map(|sides| {
-                        sides
-                            .into_iter()
-                            .zip([true, false])
-                            .map(|(p, red)| {
-                                view! {
-                                    <span class="chip pattern" class:forbidden=p.forbidden class:red=red class:black=!red>
-                                        {lang.side(red)}
-                                        " "
-                                        {lang.pick(p.zh, p.en)}
-                                    </span>
-                                }
-                            })
-                            .collect_view()
-                    });
-                    view! {
-                        {sides}
-                        <span class=format!("chip ruling ruling-{}", s.ruling)>{lang.ruling(s.ruling)}</span>
-                    }
-                        .into_any()
-                }
-            }
-        };
-        let meta = move || {
-            let lang = ui.lang.get();
+        let result = Signal::derive(move || {
+            catalog
+                .summaries
+                .with(|s| result_html(ui.lang.get(), s[i].as_ref()))
+        });
+        let meta = {
+            let lang = ui.lang.get_untracked();
             let mut m = lang.moves_count(case.len());
             if let Some(n) = case.clause {
                 m = format!("{} · {m}", lang.clause_item(n));
@@ -189,7 +197,7 @@ pub fn LibraryPage() -> impl IntoView {
                 <a href=href data-case=case.id>
                     <span class="title">{case.title}</span>
                     <span class="meta small">{meta}</span>
-                    <span class="result">{result}</span>
+                    <span class="result" inner_html=result></span>
                 </a>
             </li>
         }
@@ -204,7 +212,11 @@ pub fn LibraryPage() -> impl IntoView {
         Group::ALL
             .into_iter()
             .filter_map(|g| {
-                let idx: Vec<usize> = vis.iter().copied().filter(|&i| cases()[i].group == g).collect();
+                let idx: Vec<usize> = vis
+                    .iter()
+                    .copied()
+                    .filter(|&i| cases()[i].group == g)
+                    .collect();
                 if idx.is_empty() {
                     return None;
                 }
@@ -222,26 +234,26 @@ pub fn LibraryPage() -> impl IntoView {
 
     view! {
         <article class="library">
-            <h2>{move || ui.t().library_title}</h2>
-            <p class="intro">{move || ui.t().library_intro}</p>
+            <h2>{tr(|t| t.library_title)}</h2>
+            <p class="intro">{tr(|t| t.library_intro)}</p>
             <div class="filters" role="search">
                 <label class="field">
-                    <span>{move || ui.t().search}</span>
+                    <span>{tr(|t| t.search)}</span>
                     <input
                         type="search"
-                        prop:value=move || filter.with(|f| f.query.clone())
-                        placeholder=move || ui.t().search_placeholder
+                        prop:value=text(move || filter.with(|f| f.query.clone()))
+                        placeholder=tr(|t| t.search_placeholder)
                         on:input=move |ev| filter.update(|f| f.query = event_target_value(&ev))
                     />
                 </label>
                 <label class="field">
-                    <span>{move || ui.t().pattern}</span>
+                    <span>{tr(|t| t.pattern)}</span>
                     <select on:change=move |ev| {
                         let v = event_target_value(&ev);
                         filter.update(|f| f.pattern = (!v.is_empty()).then_some(v));
                     }>
-                        <option value="" selected=move || filter.with(|f| f.pattern.is_none())>
-                            {move || ui.t().all_patterns}
+                        <option value="" selected=Signal::derive(move || filter.with(|f| f.pattern.is_none()))>
+                            {tr(|t| t.all_patterns)}
                         </option>
                         {move || {
                             let lang = ui.lang.get();
@@ -252,7 +264,7 @@ pub fn LibraryPage() -> impl IntoView {
                                     view! {
                                         <option
                                             value=p.zh
-                                            selected=move || filter.with(|f| f.pattern.as_deref() == Some(p.zh))
+                                            selected=Signal::derive(move || filter.with(|f| f.pattern.as_deref() == Some(p.zh)))
                                         >
                                             {format!("{} ({n})", lang.pick(p.zh, p.en))}
                                         </option>
@@ -262,15 +274,15 @@ pub fn LibraryPage() -> impl IntoView {
                         }}
                     </select>
                 </label>
-                <div class="switch" role="group" aria-label=move || ui.t().rules>
-                    <span class="switch-label" aria-hidden="true">{move || ui.t().rules}</span>
+                <div class="switch" role="group" aria-label=tr(|t| t.rules)>
+                    <span class="switch-label" aria-hidden="true">{tr(|t| t.rules)}</span>
                     {edition_button(None)}
                     {edition_button(Some(Edition::Cxa1999))}
                     {edition_button(Some(Edition::Cxa2020))}
                     {edition_button(Some(Edition::Axf))}
                 </div>
                 <p class="status small" aria-live="polite">
-                    {move || ui.lang.get().count(visible.with(Vec::len))}
+                    {text(move || ui.lang.get().count(visible.with(Vec::len)))}
                     {move || {
                         (!filter.with(Filter::is_empty))
                             .then(|| {

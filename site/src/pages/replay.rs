@@ -12,6 +12,7 @@ use qili::{Move, Position};
 use crate::board::Board;
 use crate::judge::{changes, pieces, Judged, Shared};
 use crate::library::{self, Case};
+use crate::markup::Markup;
 use crate::model::cursor::Cursor;
 use crate::panels::{
     entries, EditionSwitch, Legend, MoveDetail, MoveList, NotationSwitch, StepControls, Steps,
@@ -19,7 +20,7 @@ use crate::panels::{
 };
 use crate::route::{encode_moves, AnalysisParams, Route};
 use crate::web;
-use crate::Ui;
+use crate::{board_text, text, tr, Ui};
 
 /// Milliseconds between moves when playing.
 const PLAY_INTERVAL_MS: u64 = 1000;
@@ -95,10 +96,9 @@ fn player(cursor: RwSignal<Cursor>) {
 }
 
 fn not_found(id: String, why: Option<String>) -> AnyView {
-    let ui = Ui::get();
     view! {
         <article class="replay missing">
-            <p><a href="#/">"← "{move || ui.t().back}</a></p>
+            <p><a href="#/">"← "{tr(|t| t.back)}</a></p>
             <h2>{id}</h2>
             <p class="error">{why.unwrap_or_else(|| "?".into())}</p>
         </article>
@@ -144,16 +144,28 @@ pub fn ReplayPage(
     let ply = Memo::new(move |_| cursor.with(|c| c.ply));
 
     let board_pieces = Memo::new(move |_| {
-        judged.with(|j| j.as_ref().map(|j| pieces(j.position(ply.get()))).unwrap_or_default())
+        judged.with(|j| {
+            j.as_ref()
+                .map(|j| pieces(j.position(ply.get())))
+                .unwrap_or_default()
+        })
     });
     let overlay = Memo::new(move |_| {
         judged.with(|j| j.as_ref().map(|j| j.overlay(ply.get())).unwrap_or_default())
     });
     let current = Memo::new(move |_| {
-        judged.with(|j| j.as_ref().ok().and_then(|j| j.move_report(ply.get()).cloned()))
+        judged.with(|j| {
+            j.as_ref()
+                .ok()
+                .and_then(|j| j.move_report(ply.get()).cloned())
+        })
     });
     let list = Memo::new(move |_| {
-        judged.with(|j| j.as_ref().map(|j| entries(&j.report, None)).unwrap_or_default())
+        judged.with(|j| {
+            j.as_ref()
+                .map(|j| entries(&j.report, None))
+                .unwrap_or_default()
+        })
     });
 
     // The address follows the view, so it can be shared or reloaded.
@@ -192,41 +204,44 @@ pub fn ReplayPage(
         .to_hash()
     };
 
-    let changes_box = move || {
+    // What changes from the example's own edition, as markup.
+    let changes_box = Signal::derive(move || {
         let e = edition.get();
-        if e == home {
-            return None;
-        }
         let lang = ui.lang.get();
-        let (Some(a), Some(b)) = (home_judged.as_ref().ok(), ok()) else {
-            return None;
+        let mut h = Markup::new();
+        if e == home {
+            return h.finish();
+        }
+        let (Ok(a), Ok(b)) = (home_judged.as_ref(), judged.get()) else {
+            return h.finish();
         };
         let (labels, ruling) = changes(&a.report, &b.report);
-        let body = if labels.is_empty() && ruling.is_none() {
-            view! { <p>{lang.changes_none(home)}</p> }.into_any()
+        if labels.is_empty() && ruling.is_none() {
+            h.el("p", "", &lang.changes_none(home));
         } else {
-            view! {
-                <p>{lang.changes_heading(home)}</p>
-                <ul>
-                    {labels
-                        .iter()
-                        .map(|c| view! { <li>{lang.label_change(c.ply, &c.zh, c.before, c.after)}</li> })
-                        .collect_view()}
-                    {ruling.map(|(x, y)| view! { <li class="ruling-change">{lang.ruling_change(x, y)}</li> })}
-                </ul>
+            h.el("p", "", &lang.changes_heading(home)).open("ul", &[]);
+            for c in &labels {
+                h.el(
+                    "li",
+                    "",
+                    &lang.label_change(c.ply, &c.zh, c.before, c.after),
+                );
             }
-            .into_any()
-        };
-        Some(view! { <div class="changes small" aria-live="polite">{body}</div> })
-    };
+            if let Some((x, y)) = ruling {
+                h.el("li", "ruling-change", &lang.ruling_change(x, y));
+            }
+            h.close("ul");
+        }
+        h.finish()
+    });
 
     view! {
         <article class="replay" data-case=case.id>
             <header class="case-head">
                 <p class="crumbs small">
-                    <a href="#/">"← "{move || ui.t().back}</a>
+                    <a href="#/">"← "{tr(|t| t.back)}</a>
                     " · "
-                    {move || ui.lang.get().group(case.group)}
+                    {Signal::derive(move || ui.lang.get().group(case.group))}
                 </p>
                 <h2>{case.title}</h2>
                 {meta(case)}
@@ -237,7 +252,7 @@ pub fn ReplayPage(
                         pieces=board_pieces
                         flipped=flipped
                         overlay=overlay
-                        text=Signal::derive(move || &ui.t().board)
+                        text=board_text()
                     />
                     <StepControls
                         steps=steps
@@ -246,9 +261,9 @@ pub fn ReplayPage(
                         playing=Signal::derive(move || cursor.with(|c| c.playing))
                     />
                     <p class="ply-status" aria-live="polite">
-                        {move || ui.lang.get().ply_status(ply.get(), len)}
+                        {text(move || ui.lang.get().ply_status(ply.get(), len))}
                     </p>
-                    <p class="hint small">{move || ui.t().keys_hint}</p>
+                    <p class="hint small">{tr(|t| t.keys_hint)}</p>
                     <Legend/>
                 </div>
                 <div class="side-col">
@@ -256,8 +271,8 @@ pub fn ReplayPage(
                         <EditionSwitch edition=edition on_change=Callback::new(move |e| edition.set(e)) home=home/>
                         <NotationSwitch/>
                     </div>
-                    {changes_box}
-                    {move || judged.get().err().map(|e| view! { <p class="error">{e}</p> })}
+                    <div class="changes small" aria-live="polite" inner_html=changes_box></div>
+                    <p class="error">{Signal::derive(move || judged.get().err().unwrap_or_default())}</p>
                     <MoveList
                         entries=list
                         current=ply
@@ -266,10 +281,10 @@ pub fn ReplayPage(
                     <MoveDetail mv=current/>
                     <VerdictPanel
                         judged=Signal::derive(ok)
-                        scope=Signal::derive(move || ui.t().verdict_scope_case)
+                        scope=tr(|t| t.verdict_scope_case)
                     />
                     <p class="small">
-                        <a href=analysis_href>{move || ui.t().open_in_analysis}</a>
+                        <a href=analysis_href>{tr(|t| t.open_in_analysis)}</a>
                     </p>
                 </div>
             </div>

@@ -1,0 +1,64 @@
+// Replays of library examples, one per rulebook: the labels in the move list
+// and the ruling come from the engine running in the page; stepping moves the
+// board and the badge; the edition switch re-judges.
+import assert from 'node:assert/strict';
+import { open, labels, ruling, pieces, currentPly } from './lib.mjs';
+
+export const timeoutMs = 90_000;
+
+const cases = [
+  // [hash, labels (label + sub), ruling]
+  ['#/case/cxa1999-图一', ['将', '闲', '将', '闲'], 'red_loses'],
+  ['#/case/cxa-fig02', ['捉', '闲兑', '捉', '捉'], 'red_loses'],
+  ['#/case/axf-001', null, 'red_loses'],
+];
+
+export default async function replay({ page, url, artifact, metric, log }) {
+  for (const [hash, expected, verdict] of cases) {
+    const firstBoard = await open(page, url, hash);
+    if (hash === cases[0][0]) metric('first_board', Math.round(firstBoard), 'ms');
+    const got = await labels(page);
+    log(`${decodeURIComponent(hash)}: ${got.join(' ')} -> ${await ruling(page)}`);
+    if (expected) assert.deepEqual(got, expected, `${hash} labels`);
+    assert.equal(await ruling(page), verdict, `${hash} ruling`);
+
+    // Step through with the "next" button: the board follows the move list.
+    const n = got.length;
+    assert.equal(await currentPly(page), 0);
+    const start = await pieces(page);
+    for (let ply = 1; ply <= n; ply++) {
+      const t0 = Date.now();
+      await page.click('.controls .step.next');
+      await page.waitForFunction(
+        (p) => document.querySelector('.moves [aria-current="step"]')?.closest('li')?.dataset.ply === String(p),
+        ply,
+      );
+      const dt = Date.now() - t0;
+      assert.ok(dt < 1000, `step ${ply} took ${dt} ms`);
+      const badge = await page.textContent('svg.board .badge text');
+      assert.equal(badge, got[ply - 1][0], `badge at ply ${ply}`);
+      // The detail panel names the same label.
+      assert.ok((await page.textContent('.detail .detail-head')).includes(got[ply - 1][0]));
+      if (ply === 1) assert.notDeepEqual(await pieces(page), start, 'the board moved');
+    }
+    assert.equal(await ruling(page), verdict, 'the ruling is about the whole list');
+    await page.screenshot({ path: artifact(`replay-${hash.split('/').pop()}.png`), fullPage: true });
+
+    // Back to the start with the "first" button.
+    await page.click('.controls .step.first');
+    assert.deepEqual(await pieces(page), start);
+  }
+
+  // The edition switch re-adjudicates: 1999 图一 under AXF is still a
+  // perpetual check (red loses), and the panel says the edition changed.
+  await open(page, url, '#/case/cxa1999-图一');
+  await page.click('button.edition[data-edition="axf"]');
+  await page.waitForFunction(() => location.hash.includes('rules=axf'));
+  assert.equal(await ruling(page), 'red_loses');
+  assert.ok((await page.textContent('.changes')).length > 0, 'the change box speaks');
+  // A chase example whose labels differ between editions shows what changed.
+  await open(page, url, '#/case/cxa-fig02?rules=axf');
+  const changes = await page.textContent('.changes');
+  log(`cxa-fig02 under AXF: ${changes}`);
+  await page.screenshot({ path: artifact('replay-edition-switch.png'), fullPage: true });
+}
