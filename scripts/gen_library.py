@@ -92,6 +92,11 @@ def axf_title(case):
 
 
 def main():
+    if not os.path.isdir(CASES):
+        if "--check" in sys.argv[1:]:
+            print(f"gen_library: {CASES} not found; check skipped", file=sys.stderr)
+            return
+        sys.exit(f"gen_library: {CASES} not found (set QILI_CASES)")
     composed = {c["id"]: c for c in read(COMPOSED)}
     cxa2020 = read(os.path.join(CASES, "cxa2020.jsonl"))
     to_1999 = {c["id"]: "cxa1999-" + c["rules1999_figure"] for c in cxa2020 if c.get("rules1999_figure")}

@@ -49,4 +49,20 @@ export default async function library({ page, url, artifact, metric, log }) {
   await page.locator('svg.board [data-piece]').first().waitFor();
   assert.match(decodeURIComponent(await page.evaluate(() => location.hash)), /^#\/case\/axf-/);
   await page.screenshot({ path: artifact('library-to-replay.png') });
+
+  // English, remembered across a reload (localStorage).
+  await page.click('button.switch-lang');
+  await page.reload();
+  await page.locator('svg.board [data-piece]').first().waitFor();
+  assert.equal(await page.getAttribute('.qili', 'lang'), 'en');
+  assert.equal(await page.textContent('header nav a[href="#/"]'), 'Library');
+  await page.goto(url + '#/');
+  await page.locator('.case-card').first().waitFor();
+  await page.screenshot({ path: artifact('library-en.png') });
+  await page.goto(url + '#/about');
+  await page.locator('.about section').first().waitFor();
+  await page.screenshot({ path: artifact('about-en.png'), fullPage: true });
+  await page.click('button.switch-lang');
+  assert.equal(await page.getAttribute('.qili', 'lang'), 'zh-Hans');
+  await page.screenshot({ path: artifact('about-zh.png'), fullPage: true });
 }

@@ -158,10 +158,12 @@ pub fn Board(
     ));
     let drag = RwSignal::new(None::<Drag>);
     // A new position or new legal moves drop the selection.
-    Effect::new(move |_| {
+    Effect::new(move |prev: Option<()>| {
         legal.track();
         pieces.track();
-        selection.set(Selection::default());
+        if prev.is_some() {
+            selection.set(Selection::default());
+        }
     });
 
     let piece_at =

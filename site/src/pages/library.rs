@@ -9,7 +9,7 @@ use qili::rules::Edition;
 use crate::judge::Judged;
 use crate::library::{cases, Case, Group};
 use crate::markup::Markup;
-use crate::model::catalog::{patterns, Filter, Summary};
+use crate::model::catalog::{patterns, Filter, SidePattern, Summary};
 use crate::route::Route;
 use crate::strings::Lang;
 use crate::web;
@@ -94,12 +94,11 @@ impl Catalog {
     }
 }
 
-/// What the engine found for a card, as markup (see [`crate::markup`]).
-fn result_html(lang: Lang, s: Option<&Summary>) -> String {
-    let mut h = Markup::new();
+/// What the engine found for a card, as markup.
+fn result_html(h: &mut Markup, lang: Lang, s: Option<&Summary>) {
     let Some(s) = s else {
         h.el("span", "muted small", lang.strings().judging);
-        return h.finish();
+        return;
     };
     if let Some(sides) = s.sides {
         for (p, red) in sides.into_iter().zip([true, false]) {
@@ -120,6 +119,83 @@ fn result_html(lang: Lang, s: Option<&Summary>) -> String {
         &format!("chip ruling ruling-{}", s.ruling),
         lang.ruling(s.ruling),
     );
+}
+
+/// The cards of the examples shown, by section, as markup.
+fn groups_html(lang: Lang, visible: &[usize], summaries: &[Option<Summary>]) -> String {
+    let mut h = Markup::new();
+    if visible.is_empty() {
+        h.el("p", "muted", lang.strings().no_match);
+        return h.finish();
+    }
+    for g in Group::ALL {
+        let idx: Vec<usize> = visible
+            .iter()
+            .copied()
+            .filter(|&i| cases()[i].group == g)
+            .collect();
+        if idx.is_empty() {
+            continue;
+        }
+        h.open("section", &[("class", Some("group"))])
+            .open("h3", &[])
+            .text(lang.group(g))
+            .text(" ")
+            .el("span", "count small", &lang.count(idx.len()))
+            .close("h3")
+            .open("ul", &[("class", Some("cases"))]);
+        for i in idx {
+            let case = &cases()[i];
+            let href = Route::Case {
+                id: case.id.to_string(),
+                edition: None,
+                ply: None,
+            }
+            .to_hash();
+            let mut meta = lang.moves_count(case.len());
+            if let Some(n) = case.clause {
+                meta = format!("{} · {meta}", lang.clause_item(n));
+            }
+            if case.composed {
+                meta = format!("{meta} · {}", lang.strings().composed);
+            }
+            h.open("li", &[("class", Some("case-card"))])
+                .open("a", &[("href", Some(&href)), ("data-case", Some(case.id))])
+                .el("span", "title", case.title)
+                .el("span", "meta small", &meta)
+                .open("span", &[("class", Some("result"))]);
+            result_html(&mut h, lang, summaries[i].as_ref());
+            h.close("span").close("a").close("li");
+        }
+        h.close("ul").close("section");
+    }
+    h.finish()
+}
+
+/// The pattern filter's options, as markup.
+fn options_html(lang: Lang, patterns: &[(SidePattern, usize)], chosen: Option<&str>) -> String {
+    let mut h = Markup::new();
+    let selected = |yes: bool| yes.then_some("");
+    h.open(
+        "option",
+        &[
+            ("value", Some("")),
+            ("selected", selected(chosen.is_none())),
+        ],
+    )
+    .text(lang.strings().all_patterns)
+    .close("option");
+    for (p, n) in patterns {
+        h.open(
+            "option",
+            &[
+                ("value", Some(p.zh)),
+                ("selected", selected(chosen == Some(p.zh))),
+            ],
+        )
+        .text(&format!("{} ({n})", lang.pick(p.zh, p.en)))
+        .close("option");
+    }
     h.finish()
 }
 
@@ -168,69 +244,16 @@ pub fn LibraryPage() -> impl IntoView {
             .then(|| view! { <p class="progress small">{ui.lang.get().judging_progress(done, cases().len())}</p> })
     };
 
-    let card = move |i: usize| {
-        let case = &cases()[i];
-        let href = Route::Case {
-            id: case.id.to_string(),
-            edition: None,
-            ply: None,
-        }
-        .to_hash();
-        let result = Signal::derive(move || {
-            catalog
-                .summaries
-                .with(|s| result_html(ui.lang.get(), s[i].as_ref()))
-        });
-        let meta = {
-            let lang = ui.lang.get_untracked();
-            let mut m = lang.moves_count(case.len());
-            if let Some(n) = case.clause {
-                m = format!("{} · {m}", lang.clause_item(n));
-            }
-            if case.composed {
-                m = format!("{m} · {}", lang.strings().composed);
-            }
-            m
-        };
-        view! {
-            <li class="case-card">
-                <a href=href data-case=case.id>
-                    <span class="title">{case.title}</span>
-                    <span class="meta small">{meta}</span>
-                    <span class="result" inner_html=result></span>
-                </a>
-            </li>
-        }
-    };
-
-    let groups = move || {
-        let vis = visible.get();
+    // The list is links only, so it is markup (see `crate::markup`).
+    let groups = Signal::derive(move || {
         let lang = ui.lang.get();
-        if vis.is_empty() {
-            return view! { <p class="muted">{lang.strings().no_match}</p> }.into_any();
-        }
-        Group::ALL
-            .into_iter()
-            .filter_map(|g| {
-                let idx: Vec<usize> = vis
-                    .iter()
-                    .copied()
-                    .filter(|&i| cases()[i].group == g)
-                    .collect();
-                if idx.is_empty() {
-                    return None;
-                }
-                let n = idx.len();
-                Some(view! {
-                    <section class="group" data-group=format!("{g:?}")>
-                        <h3>{lang.group(g)} <span class="count small">{lang.count(n)}</span></h3>
-                        <ul class="cases">{idx.into_iter().map(card).collect_view()}</ul>
-                    </section>
-                })
-            })
-            .collect_view()
-            .into_any()
-    };
+        visible.with(|vis| catalog.summaries.with(|s| groups_html(lang, vis, s)))
+    });
+    let options = Signal::derive(move || {
+        let lang = ui.lang.get();
+        let chosen = filter.with(|f| f.pattern.clone());
+        pattern_options.with(|p| options_html(lang, p, chosen.as_deref()))
+    });
 
     view! {
         <article class="library">
@@ -248,31 +271,13 @@ pub fn LibraryPage() -> impl IntoView {
                 </label>
                 <label class="field">
                     <span>{tr(|t| t.pattern)}</span>
-                    <select on:change=move |ev| {
-                        let v = event_target_value(&ev);
-                        filter.update(|f| f.pattern = (!v.is_empty()).then_some(v));
-                    }>
-                        <option value="" selected=Signal::derive(move || filter.with(|f| f.pattern.is_none()))>
-                            {tr(|t| t.all_patterns)}
-                        </option>
-                        {move || {
-                            let lang = ui.lang.get();
-                            pattern_options
-                                .get()
-                                .into_iter()
-                                .map(|(p, n)| {
-                                    view! {
-                                        <option
-                                            value=p.zh
-                                            selected=Signal::derive(move || filter.with(|f| f.pattern.as_deref() == Some(p.zh)))
-                                        >
-                                            {format!("{} ({n})", lang.pick(p.zh, p.en))}
-                                        </option>
-                                    }
-                                })
-                                .collect_view()
-                        }}
-                    </select>
+                    <select
+                        on:change=move |ev| {
+                            let v = event_target_value(&ev);
+                            filter.update(|f| f.pattern = (!v.is_empty()).then_some(v));
+                        }
+                        inner_html=options
+                    ></select>
                 </label>
                 <div class="switch" role="group" aria-label=tr(|t| t.rules)>
                     <span class="switch-label" aria-hidden="true">{tr(|t| t.rules)}</span>
@@ -297,7 +302,7 @@ pub fn LibraryPage() -> impl IntoView {
                 </p>
                 {progress}
             </div>
-            {groups}
+            <div class="groups" inner_html=groups></div>
         </article>
     }
 }

@@ -19,6 +19,7 @@ use crate::panels::{
     VerdictPanel,
 };
 use crate::route::{encode_moves, AnalysisParams, Route};
+use crate::strings::Lang;
 use crate::web;
 use crate::{board_text, text, tr, Ui};
 
@@ -244,7 +245,7 @@ pub fn ReplayPage(
                     {Signal::derive(move || ui.lang.get().group(case.group))}
                 </p>
                 <h2>{case.title}</h2>
-                {meta(case)}
+                <div inner_html=Signal::derive(move || meta_html(ui.lang.get(), case))></div>
             </header>
             <div class="layout">
                 <div class="board-col">
@@ -293,33 +294,33 @@ pub fn ReplayPage(
     .into_any()
 }
 
-/// The example's provenance: edition, clause, composed, related diagram.
-fn meta(case: &'static Case) -> impl IntoView {
-    let ui = Ui::get();
-    move || {
-        let lang = ui.lang.get();
-        let t = lang.strings();
-        let related = case.related.and_then(library::find).map(|r| {
-            let href = Route::Case {
-                id: r.id.to_string(),
-                edition: None,
-                ply: None,
-            }
-            .to_hash();
-            view! {
-                " · "
-                {t.see_also}
-                " "
-                <a href=href>{r.title}</a>
-            }
-        });
-        view! {
-            <p class="meta small">
-                {lang.edition_name(case.edition)}
-                {case.clause.map(|n| format!(" · {}", lang.clause_item(n)))}
-                {related}
-            </p>
-            {case.composed.then(|| view! { <p class="note small">{t.composed_note}</p> })}
-        }
+/// The example's provenance (edition, clause, related diagram, our
+/// composition), as markup.
+fn meta_html(lang: Lang, case: &Case) -> String {
+    let t = lang.strings();
+    let mut h = Markup::new();
+    h.open("p", &[("class", Some("meta small"))])
+        .text(lang.edition_name(case.edition));
+    if let Some(n) = case.clause {
+        h.text(" · ").text(&lang.clause_item(n));
     }
+    if let Some(r) = case.related.and_then(library::find) {
+        let href = Route::Case {
+            id: r.id.to_string(),
+            edition: None,
+            ply: None,
+        }
+        .to_hash();
+        h.text(" · ")
+            .text(t.see_also)
+            .text(" ")
+            .open("a", &[("href", Some(&href))])
+            .text(r.title)
+            .close("a");
+    }
+    h.close("p");
+    if case.composed {
+        h.el("p", "note small", t.composed_note);
+    }
+    h.finish()
 }
