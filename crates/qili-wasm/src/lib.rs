@@ -16,6 +16,18 @@
 //! without a JavaScript engine.
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
+// A panic would trap and leave JS callers with a dead module: no code path
+// here may panic on input.
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::indexing_slicing,
+        clippy::panic,
+        clippy::unreachable
+    )
+)]
 
 pub mod api;
 pub mod notation;
@@ -381,8 +393,15 @@ pub fn write_fen(
             type_name(&setup)
         )));
     }
-    let input: api::SetupInput =
-        serde_wasm_bindgen::from_value(setup).map_err(|e| fail(format!("setup: {e}")))?;
+    let input: api::SetupInput = serde_wasm_bindgen::from_value(setup).map_err(|e| {
+        // The error is a JS `Error`; its message without the "Error: " prefix.
+        let message = JsValue::from(e)
+            .dyn_into::<js_sys::Error>()
+            .ok()
+            .and_then(|e| e.message().as_string())
+            .unwrap_or_else(|| "not a setup".into());
+        fail(format!("setup: {message}"))
+    })?;
     api::write_fen(&input).map_err(fail)
 }
 
