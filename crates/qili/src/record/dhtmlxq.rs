@@ -385,6 +385,7 @@ impl Builder {
         first: u32,
         mut pos: Position,
         depth: usize,
+        warnings: &mut Vec<String>,
     ) -> Result<Line, BlockError> {
         let Some(b) = self.branches.get(&branch) else {
             return Ok(Line::new());
@@ -397,22 +398,24 @@ impl Builder {
         let kids = self.children.get(&branch);
         for (i, &d) in b.moves.iter().enumerate() {
             let ply = first + i as u32;
-            let m = to_move(d).filter(|&m| pos.is_legal(m)).ok_or_else(|| {
-                (
-                    b.at + 4 * i,
-                    DhtmlXqErrorKind::Move(MoveError::new(
-                        &pos,
-                        move_text(d),
-                        "not a legal move here",
-                    )),
-                )
-            })?;
+            let Some(m) = to_move(d).filter(|&m| pos.is_legal(m)) else {
+                let e = MoveError::new(&pos, move_text(d), "not a legal move here");
+                if depth == 0 {
+                    return Err((b.at + 4 * i, DhtmlXqErrorKind::Move(e)));
+                }
+                warnings.push(format!(
+                    "variation {branch}: {e}; the variation is cut there"
+                ));
+                break;
+            };
             let mut node = Node::new(m);
             node.comment = self.comments.get(&(branch, ply)).cloned();
             for &(step, child) in kids.into_iter().flatten() {
                 if step == ply && child != branch {
-                    node.variations
-                        .push(self.line(child, ply, pos.clone(), depth + 1)?);
+                    let v = self.line(child, ply, pos.clone(), depth + 1, warnings)?;
+                    if !v.nodes.is_empty() {
+                        node.variations.push(v);
+                    }
                 }
             }
             pos.play_unchecked(m);
@@ -494,7 +497,7 @@ fn read_block(fields: &[Field<'_>]) -> Result<Game, BlockError> {
     if game.result != GameResult::Unknown {
         game.tags.insert("Result", game.result.pgn());
     }
-    game.moves = builder.line(0, 1, game.start.clone(), 0)?;
+    game.moves = builder.line(0, 1, game.start.clone(), 0, &mut game.warnings)?;
     Ok(game)
 }
 

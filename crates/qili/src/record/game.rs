@@ -232,6 +232,10 @@ pub struct Game {
     pub moves: Line,
     /// The recorded result.
     pub result: GameResult,
+    /// What the reader left out, one message each: real files have
+    /// variations with illegal moves, which are cut before the bad move.
+    /// Empty for a clean record; writers ignore it.
+    pub warnings: Vec<String>,
 }
 
 impl Default for Game {
@@ -248,6 +252,7 @@ impl Game {
             start,
             moves: Line::new(),
             result: GameResult::Unknown,
+            warnings: Vec::new(),
         }
     }
 

@@ -204,6 +204,9 @@ struct Frame {
     pos: Position,
     before_last: Option<Position>,
     opened_at: usize,
+    /// Above 0 after an illegal move: the rest of this variation is skipped,
+    /// counting the parentheses opened inside it.
+    skipping: usize,
 }
 
 struct Parser<'a> {
@@ -293,7 +296,7 @@ impl<'a> Parser<'a> {
             }
         }
         let tag_result = game.tags.get("Result").and_then(GameResult::parse);
-        let (moves, text_result) = self.movetext(game.start.clone())?;
+        let (moves, text_result) = self.movetext(game.start.clone(), &mut game.warnings)?;
         game.moves = moves;
         game.result = match (text_result, tag_result) {
             (Some(r), _) if r != GameResult::Unknown => r,
@@ -367,13 +370,21 @@ impl<'a> Parser<'a> {
 
     /// Reads move text up to the end of the game; returns the main line and
     /// the result token, if any.
-    fn movetext(&mut self, start: Position) -> Result<(Line, Option<GameResult>), PgnError> {
+    ///
+    /// An illegal move in a variation cuts the variation there (the rest of
+    /// it is skipped, with a warning); in the main line it is an error.
+    fn movetext(
+        &mut self,
+        start: Position,
+        warnings: &mut Vec<String>,
+    ) -> Result<(Line, Option<GameResult>), PgnError> {
         let mut stack: Vec<Frame> = Vec::new();
         let mut cur = Frame {
             line: Line::new(),
             pos: start,
             before_last: None,
             opened_at: self.pos,
+            skipping: 0,
         };
         let mut result = None;
         loop {
@@ -388,14 +399,26 @@ impl<'a> Parser<'a> {
                     };
                     let body = self.rest()[..close].trim().to_string();
                     self.pos += close + 1;
-                    add_comment(&mut cur.line, body);
+                    if cur.skipping == 0 {
+                        add_comment(&mut cur.line, body);
+                    }
                 }
                 ';' => {
                     self.bump();
                     let line_end = self.rest().find('\n').unwrap_or(self.rest().len());
                     let body = self.rest()[..line_end].trim().to_string();
                     self.pos += line_end;
-                    add_comment(&mut cur.line, body);
+                    if cur.skipping == 0 {
+                        add_comment(&mut cur.line, body);
+                    }
+                }
+                '(' if cur.skipping > 0 => {
+                    self.bump();
+                    cur.skipping += 1;
+                }
+                ')' if cur.skipping > 1 => {
+                    self.bump();
+                    cur.skipping -= 1;
                 }
                 '(' => {
                     self.bump();
@@ -410,6 +433,7 @@ impl<'a> Parser<'a> {
                         pos: before,
                         before_last: None,
                         opened_at: at,
+                        skipping: 0,
                     };
                     stack.push(core::mem::replace(&mut cur, child));
                 }
@@ -419,7 +443,9 @@ impl<'a> Parser<'a> {
                         return Err(self.err(at, PgnErrorKind::UnmatchedParen));
                     };
                     let done = core::mem::replace(&mut cur.line, Line::new());
-                    if let Some(node) = parent.line.nodes.last_mut() {
+                    if let (Some(node), false) =
+                        (parent.line.nodes.last_mut(), done.nodes.is_empty())
+                    {
                         node.variations.push(done);
                     }
                     cur = parent;
@@ -432,6 +458,9 @@ impl<'a> Parser<'a> {
                         .take_while(char::is_ascii_digit)
                         .collect();
                     self.pos += digits.len();
+                    if cur.skipping > 0 {
+                        continue;
+                    }
                     if let (Ok(n), Some(node)) = (digits.parse::<u8>(), cur.line.nodes.last_mut()) {
                         node.nags.push(n);
                     }
@@ -449,19 +478,28 @@ impl<'a> Parser<'a> {
                         continue;
                     }
                     let word = strip_move_number(word);
-                    if word.is_empty() {
+                    if word.is_empty() || cur.skipping > 0 {
                         continue;
                     }
                     let (word, nag) = strip_suffix_annotation(word);
                     if word.is_empty() {
                         continue;
                     }
-                    let m = parse_move(&cur.pos, word).map_err(|reason| {
-                        self.err(
-                            at,
-                            PgnErrorKind::Move(MoveError::new(&cur.pos, word, reason)),
-                        )
-                    })?;
+                    let m = match parse_move(&cur.pos, word) {
+                        Ok(m) => m,
+                        Err(reason) => {
+                            let e = self.err(
+                                at,
+                                PgnErrorKind::Move(MoveError::new(&cur.pos, word, reason)),
+                            );
+                            if stack.is_empty() {
+                                return Err(e);
+                            }
+                            warnings.push(format!("{e}; the variation is cut there"));
+                            cur.skipping = 1;
+                            continue;
+                        }
+                    };
                     let mut node = Node::new(m);
                     node.nags.extend(nag);
                     let mut next = cur.pos.clone();
@@ -713,6 +751,16 @@ mod tests {
         assert_eq!(g.moves.nodes[2].nags, vec![5]);
         let again = read_str(&write(&g, Notation::Iccs)).pop().unwrap().unwrap();
         assert_eq!(again.moves, g.moves);
+    }
+
+    #[test]
+    fn illegal_variation_is_cut() {
+        let text = "1. h2e2 (1. b2e2 b2b9 (1... c6c5) {x} 2. a0a1) h9g7 *";
+        let g = read_str(text).pop().unwrap().unwrap();
+        assert_eq!(g.moves.nodes.len(), 2);
+        assert_eq!(g.moves.nodes[0].variations[0].nodes.len(), 1);
+        assert_eq!(g.warnings.len(), 1);
+        assert!(g.warnings[0].contains("b2b9"), "{:?}", g.warnings);
     }
 
     #[test]

@@ -374,8 +374,16 @@ impl Tree {
         Ok(m)
     }
 
-    /// The line starting with record `first`, its alternatives excluded.
-    fn line(&self, first: usize, mut pos: Position, depth: usize) -> Result<Line, XqfError> {
+    /// The line starting with record `first`, its alternatives excluded. An
+    /// illegal move in a variation (old editors let some through) cuts the
+    /// variation there, with a warning; in the main line it is an error.
+    fn line(
+        &self,
+        first: usize,
+        mut pos: Position,
+        depth: usize,
+        warnings: &mut Vec<String>,
+    ) -> Result<Line, XqfError> {
         if depth > MAX_NESTING {
             return Err(XqfError {
                 offset: self.nodes[first].offset,
@@ -386,13 +394,23 @@ impl Tree {
         let mut line = Line::new();
         let mut cur = Some(first);
         while let Some(i) = cur {
-            let m = self.decode(i, &pos)?;
+            let m = match self.decode(i, &pos) {
+                Ok(m) => m,
+                Err(e) if depth > 0 => {
+                    warnings.push(format!("{e}; the variation is cut there"));
+                    break;
+                }
+                Err(e) => return Err(e),
+            };
             let mut node = Node::new(m);
             node.comment = self.nodes[i].comment.clone();
             if i != first {
                 let mut alt = self.nodes[i].sibling;
                 while let Some(j) = alt {
-                    node.variations.push(self.line(j, pos.clone(), depth + 1)?);
+                    let v = self.line(j, pos.clone(), depth + 1, warnings)?;
+                    if !v.nodes.is_empty() {
+                        node.variations.push(v);
+                    }
                     alt = self.nodes[j].sibling;
                 }
             }
@@ -515,7 +533,7 @@ pub fn read(data: &[u8]) -> Result<Game, XqfError> {
         kind: XqfErrorKind::Position(e),
     })?;
     if let Some(first) = first {
-        game.moves = tree.line(first, game.start.clone(), 0)?;
+        game.moves = tree.line(first, game.start.clone(), 0, &mut game.warnings)?;
     }
     game.moves.comment = tree.nodes[0].comment.clone();
     Ok(game)
