@@ -34,7 +34,7 @@
 use core::fmt;
 use std::collections::BTreeMap;
 
-use super::encoding::decode_text;
+use super::encoding::{decode_text, unix_newlines};
 use super::game::{Game, GameResult, Line, MoveError, Node};
 use crate::{
     Board, Color, File, Move, Piece, Position, PositionError, Rank, Role, Setup, Square, Tolerance,
@@ -259,7 +259,7 @@ const TAG_NAMES: [(&str, &str); 17] = [
 ];
 
 fn decode_comment(s: &str) -> String {
-    s.replace("||", "\n").trim().to_string()
+    unix_newlines(&s.replace("||", "\n")).trim().to_string()
 }
 
 fn encode_text(s: &str) -> String {
@@ -399,7 +399,7 @@ impl Builder {
         for (i, &d) in b.moves.iter().enumerate() {
             let ply = first + i as u32;
             let Some(m) = to_move(d).filter(|&m| pos.is_legal(m)) else {
-                let e = MoveError::new(&pos, move_text(d), "not a legal move here");
+                let e = MoveError::new(&pos, &move_text(d), "not a legal move here");
                 if depth == 0 {
                     return Err((b.at + 4 * i, DhtmlXqErrorKind::Move(e)));
                 }

@@ -93,8 +93,9 @@ pub fn decode_text(bytes: &[u8]) -> (String, TextEncoding) {
 
 /// Decodes a GBK/GB18030 string from a binary record (XQF), dropping NULs,
 /// control characters and private-use characters that old editors leave in.
+/// Line breaks become `\n`.
 pub(crate) fn decode_gbk(bytes: &[u8]) -> String {
-    let s = decode_with(GB18030, bytes);
+    let s = unix_newlines(&decode_with(GB18030, bytes));
     s.chars()
         .filter(|&c| {
             !(c == '\0'
@@ -103,6 +104,11 @@ pub(crate) fn decode_gbk(bytes: &[u8]) -> String {
                 || (c.is_control() && c != '\n' && c != '\r' && c != '\t'))
         })
         .collect()
+}
+
+/// `\r\n` and lone `\r` become `\n`.
+pub(crate) fn unix_newlines(s: &str) -> String {
+    s.replace("\r\n", "\n").replace('\r', "\n")
 }
 
 #[cfg(test)]

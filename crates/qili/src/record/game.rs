@@ -318,12 +318,26 @@ pub struct MoveError {
 }
 
 impl MoveError {
-    pub(crate) fn new(pos: &Position, text: impl Into<String>, reason: impl Into<String>) -> Self {
+    /// The error for `text` played in `pos`. Text longer than 24 characters
+    /// (garbage read as a move) is shortened with `…`, in the reason too.
+    pub(crate) fn new(pos: &Position, text: &str, reason: impl Into<String>) -> Self {
+        let short: String = if text.chars().count() > 24 {
+            text.chars().take(24).chain(['…']).collect()
+        } else {
+            text.to_string()
+        };
+        let mut reason = reason.into();
+        if short.len() != text.len() {
+            reason = reason.replace(text, &short);
+            if reason.chars().count() > 200 {
+                reason = reason.chars().take(200).chain(['…']).collect();
+            }
+        }
         MoveError {
             number: pos.fullmoves(),
             color: pos.turn(),
-            text: text.into(),
-            reason: reason.into(),
+            text: short,
+            reason,
         }
     }
 }

@@ -49,8 +49,14 @@ pub enum Format {
 impl Format {
     /// Guesses the format of a file from its content: the `XQ` signature for
     /// XQF, a `[DhtmlXQ` tag for DhtmlXQ, PGN otherwise.
+    /// Binary content (NUL bytes at the start) is taken for a damaged XQF
+    /// file, so that its error says so.
     pub fn detect(bytes: &[u8]) -> Format {
-        if xqf::detect(bytes) {
+        let head = &bytes[..bytes.len().min(1024)];
+        let binary = head.contains(&0)
+            && !head.starts_with(&[0xFF, 0xFE])
+            && !head.starts_with(&[0xFE, 0xFF]);
+        if xqf::detect(bytes) || binary {
             Format::Xqf
         } else if dhtmlxq::detect(&decode_text(bytes).0) {
             Format::DhtmlXq
@@ -124,24 +130,46 @@ fn wrap<T, E>(
         .collect()
 }
 
+impl Format {
+    /// The format a file name's extension says: `.xqf` XQF, `.pgn` PGN,
+    /// `.ubb`/`.dhtmlxq` DhtmlXQ. Other extensions (`.txt`, `.html`) say nothing.
+    pub fn from_extension(path: &std::path::Path) -> Option<Format> {
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        Some(match ext.as_str() {
+            "xqf" => Format::Xqf,
+            "pgn" => Format::Pgn,
+            "ubb" | "dhtmlxq" => Format::DhtmlXq,
+            _ => return None,
+        })
+    }
+}
+
 /// Reads every game of a record file of any format (see [`Format::detect`]),
 /// one result per game.
 pub fn read(bytes: &[u8]) -> Vec<Result<Game, RecordError>> {
-    match Format::detect(bytes) {
+    read_as(Format::detect(bytes), bytes)
+}
+
+/// Reads every game of a record file in a known format.
+pub fn read_as(format: Format, bytes: &[u8]) -> Vec<Result<Game, RecordError>> {
+    match format {
         Format::Xqf => wrap(vec![xqf::read(bytes)], FormatError::Xqf),
         Format::DhtmlXq => wrap(dhtmlxq::read(bytes), FormatError::DhtmlXq),
         Format::Pgn => wrap(pgn::read(bytes), FormatError::Pgn),
     }
 }
 
-/// Reads every game of a record file; errors name the file.
+/// Reads every game of a record file; errors name the file. The format is
+/// taken from the extension if it tells one ([`Format::from_extension`]),
+/// else from the content.
 pub fn read_file(
     path: impl AsRef<std::path::Path>,
 ) -> std::io::Result<Vec<Result<Game, RecordError>>> {
     let path = path.as_ref();
     let bytes = std::fs::read(path)?;
     let name = path.display().to_string();
-    Ok(read(&bytes)
+    let format = Format::from_extension(path).unwrap_or_else(|| Format::detect(&bytes));
+    Ok(read_as(format, &bytes)
         .into_iter()
         .map(|r| r.map_err(|e| e.in_file(name.clone())))
         .collect())

@@ -21,7 +21,7 @@
 
 use core::fmt;
 
-use super::encoding::decode_text;
+use super::encoding::{decode_text, unix_newlines};
 use super::game::{Game, GameResult, Line, MoveError, Node};
 use super::notation::{parse_move, write_move, Notation};
 use crate::fen::{self, ParsePositionError};
@@ -517,6 +517,7 @@ impl<'a> Parser<'a> {
 }
 
 fn add_comment(line: &mut Line, body: String) {
+    let body = unix_newlines(&body);
     if body.is_empty() {
         return;
     }

@@ -121,8 +121,10 @@ impl fmt::Display for XqfErrorKind {
 impl fmt::Display for XqfError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "byte {}", self.offset)?;
-        if let (Some(ply), false) = (self.ply, matches!(self.kind, XqfErrorKind::Move(_))) {
-            write!(f, ", move {} (ply {ply})", ply.div_ceil(2))?;
+        match (self.ply, &self.kind) {
+            (_, XqfErrorKind::Move(_)) | (None, _) => {}
+            (Some(0), _) => f.write_str(" (the record before the first move)")?,
+            (Some(ply), _) => write!(f, ", move {} (ply {ply})", ply.div_ceil(2))?,
         }
         write!(f, ": {}", self.kind)
     }
@@ -367,7 +369,7 @@ impl Tree {
             };
             return Err(err(XqfErrorKind::Move(MoveError::new(
                 pos,
-                m.to_string(),
+                &m.to_string(),
                 reason,
             ))));
         }
