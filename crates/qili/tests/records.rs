@@ -598,3 +598,45 @@ fn readers_never_panic_on_random_and_mutated_input() {
         }
     }
 }
+
+#[test]
+fn encodings_are_detected() {
+    use encoding_rs::{BIG5, GB18030};
+    let mut checked = 0;
+    for g in corpus().iter().step_by(997).take(25) {
+        let game = corpus_game(g);
+        let cases = [
+            (Style::SIMPLIFIED, GB18030, TextEncoding::Gb18030),
+            (Style::TRADITIONAL, GB18030, TextEncoding::Gb18030),
+            (Style::PGN, BIG5, TextEncoding::Big5),
+            (Style::TRADITIONAL, BIG5, TextEncoding::Big5),
+        ];
+        for (style, enc, expected) in cases {
+            let text = pgn::write(&game, Notation::Zh(style));
+            let (bytes, _, unmappable) = enc.encode(&text);
+            if unmappable {
+                // A player's name with no Big5 form: not a test of detection.
+                continue;
+            }
+            assert_eq!(record::decode_text(&bytes).1, expected, "{} {style:?}", g.source);
+            let back = pgn::read(&bytes).pop().unwrap().unwrap();
+            assert_eq!(back.moves, game.moves);
+            checked += 1;
+        }
+        let mut bom = vec![0xEF, 0xBB, 0xBF];
+        bom.extend_from_slice(pgn::write(&game, Notation::CHINESE).as_bytes());
+        let back = pgn::read(&bom).pop().unwrap().unwrap();
+        assert_eq!(back.moves, game.moves);
+        assert_eq!(back.tags, {
+            let mut t = game.tags.clone();
+            t.insert("Result", game.result.pgn());
+            let mut with_game = qili::record::Tags::new();
+            with_game.insert("Game", "Chinese Chess");
+            for (k, v) in t.iter() {
+                with_game.insert(k, v);
+            }
+            with_game
+        });
+    }
+    assert!(checked >= 60, "only {checked} encoded games checked");
+}
