@@ -618,7 +618,12 @@ fn encodings_are_detected() {
                 // A player's name with no Big5 form: not a test of detection.
                 continue;
             }
-            assert_eq!(record::decode_text(&bytes).1, expected, "{} {style:?}", g.source);
+            assert_eq!(
+                record::decode_text(&bytes).1,
+                expected,
+                "{} {style:?}",
+                g.source
+            );
             let back = pgn::read(&bytes).pop().unwrap().unwrap();
             assert_eq!(back.moves, game.moves);
             checked += 1;

@@ -35,27 +35,27 @@ impl Notation {
     pub const CHINESE: Notation = Notation::Zh(Style::SIMPLIFIED);
 
     /// The name used on the command line: `iccs`, `wxf`, `zh` (simplified),
-    /// `zh-hant` (traditional) or `zh-pgn` (as Big5 PGN collections write);
+    /// `zh-trad` (traditional) or `zh-pgn` (as Big5 PGN collections write);
     /// other Chinese styles are `zh-custom`.
     pub fn name(self) -> &'static str {
         match self {
             Notation::Iccs => "iccs",
             Notation::Wxf => "wxf",
             Notation::Zh(s) if s == Style::SIMPLIFIED => "zh",
-            Notation::Zh(s) if s == Style::TRADITIONAL => "zh-hant",
+            Notation::Zh(s) if s == Style::TRADITIONAL => "zh-trad",
             Notation::Zh(s) if s == Style::PGN => "zh-pgn",
             Notation::Zh(_) => "zh-custom",
         }
     }
 
     /// Reads a name as written by [`Notation::name`] (also `chinese`,
-    /// `zh-hans`, `traditional`, case-insensitive).
+    /// `zh-hans`, `zh-hant`, `traditional`, case-insensitive).
     pub fn from_name(s: &str) -> Option<Notation> {
         Some(match s.to_ascii_lowercase().as_str() {
             "iccs" => Notation::Iccs,
             "wxf" => Notation::Wxf,
             "zh" | "zh-hans" | "chinese" | "cn" => Notation::Zh(Style::SIMPLIFIED),
-            "zh-hant" | "zh-tw" | "traditional" => Notation::Zh(Style::TRADITIONAL),
+            "zh-trad" | "zh-hant" | "zh-tw" | "traditional" => Notation::Zh(Style::TRADITIONAL),
             "zh-pgn" | "pgn" => Notation::Zh(Style::PGN),
             _ => return None,
         })

@@ -602,12 +602,13 @@ fn write_line(line: &Line, mut pos: Position, notation: Notation, out: &mut Vec<
     let mut need_number = true;
     for node in &line.nodes {
         let n = pos.fullmoves();
-        match pos.turn() {
-            Color::Red => out.push(format!("{n}.")),
-            Color::Black if need_number => out.push(format!("{n}...")),
-            Color::Black => {}
-        }
-        out.push(write_move(&pos, node.mv, notation));
+        let text = write_move(&pos, node.mv, notation);
+        // The number stays on the line of its move.
+        out.push(match pos.turn() {
+            Color::Red => format!("{n}. {text}"),
+            Color::Black if need_number => format!("{n}... {text}"),
+            Color::Black => text,
+        });
         need_number = false;
         for nag in &node.nags {
             out.push(format!("${nag}"));
@@ -669,8 +670,14 @@ pub fn write(game: &Game, notation: Notation) -> String {
     tokens.push(game.result.pgn().to_string());
     let mut col = 0;
     let mut prev_open = true;
+    // Columns: CJK characters take two.
+    let width = |s: &str| {
+        s.chars()
+            .map(|c| if c.is_ascii() { 1 } else { 2 })
+            .sum::<usize>()
+    };
     for t in tokens {
-        let w = t.chars().count();
+        let w = width(&t);
         let glue = prev_open || t == ")";
         if !glue {
             if col + 1 + w > 80 {
@@ -684,7 +691,7 @@ pub fn write(game: &Game, notation: Notation) -> String {
         prev_open = t == "(";
         out.push_str(&t);
         col = match t.rfind('\n') {
-            Some(i) => t[i + 1..].chars().count(),
+            Some(i) => width(&t[i + 1..]),
             None => col + w,
         };
     }
