@@ -36,12 +36,10 @@ use std::collections::BTreeMap;
 
 use super::encoding::{decode_text, unix_newlines};
 use super::game::{Game, GameResult, Line, MoveError, Node};
+use super::MAX_NESTING;
 use crate::{
     Board, Color, File, Move, Piece, Position, PositionError, Rank, Role, Setup, Square, Tolerance,
 };
-
-/// Variations nested deeper than this are refused (a guard for hostile input).
-pub const MAX_NESTING: usize = 100;
 
 /// What went wrong in a DhtmlXQ block, and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -76,7 +74,7 @@ pub enum DhtmlXqErrorKind {
     MoveList(String),
     /// A move that is illegal.
     Move(MoveError),
-    /// Variations nested deeper than [`MAX_NESTING`].
+    /// Variations nested deeper than [`MAX_NESTING`](super::MAX_NESTING).
     TooDeep,
 }
 
@@ -306,8 +304,8 @@ struct Branch {
 
 struct Builder {
     branches: BTreeMap<u32, Branch>,
-    /// parent branch → (step, child branch), in branch order.
-    children: BTreeMap<u32, Vec<(u32, u32)>>,
+    /// (parent branch, step) → child branches, in branch order.
+    children: BTreeMap<(u32, u32), Vec<u32>>,
     comments: BTreeMap<(u32, u32), String>,
 }
 
@@ -395,7 +393,6 @@ impl Builder {
         }
         let mut line = Line::new();
         line.comment = self.comments.get(&(branch, first - 1)).cloned();
-        let kids = self.children.get(&branch);
         for (i, &d) in b.moves.iter().enumerate() {
             let ply = first + i as u32;
             let Some(m) = to_move(d).filter(|&m| pos.is_legal(m)) else {
@@ -410,8 +407,8 @@ impl Builder {
             };
             let mut node = Node::new(m);
             node.comment = self.comments.get(&(branch, ply)).cloned();
-            for &(step, child) in kids.into_iter().flatten() {
-                if step == ply && child != branch {
+            for &child in self.children.get(&(branch, ply)).into_iter().flatten() {
+                if child != branch {
                     let v = self.line(child, ply, pos.clone(), depth + 1, warnings)?;
                     if !v.nodes.is_empty() {
                         node.variations.push(v);
@@ -450,7 +447,7 @@ fn read_block(fields: &[Field<'_>]) -> Result<Game, BlockError> {
                 }
                 let moves = parse_moves(f.value, f.at)?;
                 builder.branches.insert(id, Branch { moves, at: f.at });
-                builder.children.entry(parent).or_default().push((step, id));
+                builder.children.entry((parent, step)).or_default().push(id);
             }
         } else if let Some(rest) = name.strip_prefix("comment") {
             let nums: Vec<u32> = rest.split('_').filter_map(|n| n.parse().ok()).collect();
@@ -476,7 +473,7 @@ fn read_block(fields: &[Field<'_>]) -> Result<Game, BlockError> {
         }
     }
     for kids in builder.children.values_mut() {
-        kids.sort_by_key(|&(_, id)| id);
+        kids.sort_unstable();
     }
     if let Some(board) = board {
         let first = builder

@@ -35,6 +35,12 @@ pub use encoding::{decode_text, TextEncoding};
 pub use game::{Game, GameResult, Line, MoveError, Node, Tags};
 pub use notation::Notation;
 
+/// Variations nested deeper than this (a variation inside a variation …)
+/// are refused by every reader: a guard against hostile input, far above
+/// what real files hold, and the same for every format so that a game read
+/// from one can be written to and read from another.
+pub const MAX_NESTING: usize = 200;
+
 /// The record formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Format {

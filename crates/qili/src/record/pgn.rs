@@ -24,11 +24,9 @@ use core::fmt;
 use super::encoding::{decode_text, unix_newlines};
 use super::game::{Game, GameResult, Line, MoveError, Node};
 use super::notation::{parse_move, write_move, Notation};
+use super::MAX_NESTING;
 use crate::fen::{self, ParsePositionError};
 use crate::{Color, Position, Tolerance};
-
-/// Variations nested deeper than this are refused (a guard for hostile input).
-pub const MAX_NESTING: usize = 100;
 
 /// What went wrong in a PGN game, and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -56,7 +54,7 @@ pub enum PgnErrorKind {
     UnmatchedParen,
     /// A `(` before any move of the line it would be an alternative to.
     VariationWithoutMove,
-    /// Variations nested deeper than [`MAX_NESTING`].
+    /// Variations nested deeper than [`MAX_NESTING`](super::MAX_NESTING).
     TooDeep,
     /// A character that has no place in move text.
     Unexpected(char),

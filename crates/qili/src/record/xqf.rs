@@ -37,12 +37,10 @@ use core::fmt;
 
 use super::encoding::decode_gbk;
 use super::game::{Game, GameResult, Line, MoveError, Node};
+use super::MAX_NESTING;
 use crate::{
     Board, Color, File, Move, Piece, Position, PositionError, Rank, Role, Setup, Square, Tolerance,
 };
-
-/// Variations nested deeper than this are refused (a guard for hostile input).
-pub const MAX_NESTING: usize = 400;
 
 /// Size of the header; the move tree starts here.
 const HEADER: usize = 1024;
@@ -87,7 +85,7 @@ pub enum XqfErrorKind {
     CommentLength(i64),
     /// A move that is illegal.
     Move(MoveError),
-    /// Variations nested deeper than [`MAX_NESTING`].
+    /// Variations nested deeper than [`MAX_NESTING`](super::MAX_NESTING).
     TooDeep,
 }
 
