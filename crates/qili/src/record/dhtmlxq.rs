@@ -74,7 +74,7 @@ pub enum DhtmlXqErrorKind {
     MoveList(String),
     /// A move that is illegal.
     Move(MoveError),
-    /// Variations nested deeper than [`MAX_NESTING`](super::MAX_NESTING).
+    /// Variations nested deeper than [`MAX_NESTING`].
     TooDeep,
 }
 

@@ -54,7 +54,7 @@ pub enum PgnErrorKind {
     UnmatchedParen,
     /// A `(` before any move of the line it would be an alternative to.
     VariationWithoutMove,
-    /// Variations nested deeper than [`MAX_NESTING`](super::MAX_NESTING).
+    /// Variations nested deeper than [`MAX_NESTING`].
     TooDeep,
     /// A character that has no place in move text.
     Unexpected(char),
@@ -779,7 +779,7 @@ mod tests {
         ] {
             assert_eq!(read_str(text)[0].as_ref().unwrap_err().kind, kind, "{text}");
         }
-        let deep = format!("1. h2e2 {}", "(1. b2e2 ".repeat(200));
+        let deep = format!("1. h2e2 {}", "(1. b2e2 ".repeat(MAX_NESTING + 1));
         assert_eq!(
             read_str(&deep)[0].as_ref().unwrap_err().kind,
             PgnErrorKind::TooDeep

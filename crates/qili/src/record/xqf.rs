@@ -85,7 +85,7 @@ pub enum XqfErrorKind {
     CommentLength(i64),
     /// A move that is illegal.
     Move(MoveError),
-    /// Variations nested deeper than [`MAX_NESTING`](super::MAX_NESTING).
+    /// Variations nested deeper than [`MAX_NESTING`].
     TooDeep,
 }
 
