@@ -7,6 +7,7 @@
 //! (output failed).
 
 mod adjudicate;
+mod annotate;
 mod args;
 mod convert;
 mod moves;

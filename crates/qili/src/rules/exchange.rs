@@ -55,14 +55,58 @@ struct Line {
 /// pieces it could not already win on their own at the start (those are
 /// separate chases, not part of this exchange) or on the exchange's square.
 pub fn exchange(pos: &Position, first: Move) -> Exchange {
-    let own_wins: Vec<Square> = pos
-        .legal_moves()
+    let own_wins = winnable_squares(pos, first.to);
+    let mut ex = exchange_excluding(pos, first, &own_wins);
+    // "被牵子捉子" (CXA 2020 图23): if the capturing piece was holding a line
+    // shut, and leaving it lets the opponent win, along that line, a piece it
+    // could not win before and that is worth more than the capture gains, the
+    // capture does not pay.
+    // (A piece that only loses its protection does not count: 1999 图四.)
+    if let Some(theirs) = pos.pass() {
+        let already = winnable_squares(&theirs, first.from);
+        let mut after = pos.clone();
+        after.play_unchecked(first);
+        for &m in after.legal_moves().iter() {
+            if m.to == first.to
+                || already.contains(&m.to)
+                || after.piece_at(m.to).is_none()
+                || !strictly_between(m.from, m.to, first.from)
+            {
+                continue;
+            }
+            // Only a loss that outweighs the piece taken makes the capture
+            // "得不偿失"; an even trade of this kind leaves the chase standing
+            // (CXA 2020 参考图27).
+            let counter = single_square_gain(&after, m);
+            let gain = ex.won.first().map_or(0, |&p| value(p, first.to)) - counter;
+            if gain < 0 && gain < ex.gain {
+                ex.gain = gain;
+                ex.lost = after.piece_at(m.to).into_iter().collect();
+                ex.won.truncate(1);
+            }
+        }
+    }
+    ex
+}
+
+/// `true` if `x` lies on the line from `a` to `b`, strictly between them.
+fn strictly_between(a: Square, b: Square, x: Square) -> bool {
+    let (af, ar) = (a.file().index(), a.rank().index());
+    let (bf, br) = (b.file().index(), b.rank().index());
+    let (xf, xr) = (x.file().index(), x.rank().index());
+    let inside = |lo: u8, hi: u8, v: u8| lo.min(hi) < v && v < lo.max(hi);
+    (af == bf && xf == af && inside(ar, br, xr)) || (ar == br && xr == ar && inside(af, bf, xf))
+}
+
+/// Squares (other than `except`) of enemy pieces the side to move can win by
+/// a plain exchange on their square.
+fn winnable_squares(pos: &Position, except: Square) -> Vec<Square> {
+    pos.legal_moves()
         .iter()
-        .filter(|m| m.to != first.to && pos.piece_at(m.to).is_some())
+        .filter(|m| m.to != except && pos.piece_at(m.to).is_some())
         .filter(|&&m| single_square_gain(pos, m) > 0)
         .map(|m| m.to)
-        .collect();
-    exchange_excluding(pos, first, &own_wins)
+        .collect()
 }
 
 /// The gain of a capture followed only by recaptures on the same point (the
