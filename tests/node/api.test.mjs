@@ -9,7 +9,7 @@
 
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, resolve } from "node:path";
 import { test } from "node:test";
@@ -46,7 +46,7 @@ test("the package directory", () => {
   for (const f of pkg.files) readFileSync(resolve(pkgDir, f));
   const names = Object.keys(qili).sort();
   assert.deepEqual(names, [
-    "adjudicate", "convert", "labelMove", "legalMoves", "perft", "play",
+    "adjudicate", "convert", "labelMove", "legalMoves", "parseRecord", "perft", "play",
     "readFen", "startFen", "version", "writeFen",
   ]);
 });
@@ -152,6 +152,52 @@ test("the same object as `qili adjudicate`", { skip: !process.env.QILI_CLI && "Q
   }
 });
 
+test("game records: PGN and DhtmlXQ text, XQF bytes", () => {
+  const pgn = '[Event "例"]\n[Red "胡荣华"]\n1. 炮二平五 {中炮} 马8进7 (1... 炮8平5) 2. 马二进三 1-0\n';
+  const { games, errors } = qili.parseRecord(pgn);
+  assert.deepEqual(errors, []);
+  assert.equal(games.length, 1);
+  const [game] = games;
+  assert.deepEqual(game.tags, { Event: "例", Red: "胡荣华" });
+  assert.equal(game.result, "1-0");
+  assert.equal(game.fen, START);
+  assert.deepEqual(game.moves.map((m) => m.iccs), ["h2e2", "h9g7", "h0g2"]);
+  assert.equal(game.moves[0].comment, "中炮");
+  assert.equal(game.moves[1].variations[0].moves[0].zh, "炮8平5");
+  assert.equal(game.final_fen, qili.play(qili.play(qili.play(null, "h2e2"), "h9g7"), "h0g2"));
+  // The same bytes as a Uint8Array and an ArrayBuffer.
+  const bytes = new TextEncoder().encode(pgn);
+  assert.deepEqual(qili.parseRecord(bytes), { games, errors });
+  assert.deepEqual(qili.parseRecord(bytes.buffer), { games, errors });
+
+  const ubb = "[DhtmlXQ][DhtmlXQ_red]胡荣华[/DhtmlXQ_red][DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist][/DhtmlXQ]";
+  const dx = qili.parseRecord(ubb).games[0];
+  assert.deepEqual(dx.tags, { Red: "胡荣华" });
+  assert.deepEqual(dx.moves.map((m) => m.zh), ["炮二平五", "马8进7"]);
+
+  // One bad game among good ones is reported, the others still read.
+  const mixed = qili.parseRecord(`${pgn}\n[Event "bad"]\n1. 炮二平五 马2进8\n`);
+  assert.equal(mixed.games.length, 1);
+  assert.equal(mixed.errors.length, 1);
+  assert.equal(mixed.errors[0].game, 2);
+  assert.match(mixed.errors[0].message, /game 2/);
+  // Nothing readable throws.
+  assert.equal(thrown(() => qili.parseRecord("")).message, "no game found in the record");
+  assert.ok(thrown(() => qili.parseRecord(42)) instanceof Error);
+});
+
+const SHARED = process.env.QILI_SHARED ?? resolve(here, "../../../shared");
+const XQF = resolve(SHARED, "corpus/records/xqf/ee_SAMPLE.xqf");
+
+test("an XQF file from the corpus", { skip: !existsSync(XQF) && `no ${XQF}` }, () => {
+  const expected = JSON.parse(readFileSync(XQF.replace(/\.xqf$/, ".expected.json"), "utf8"));
+  const file = readFileSync(XQF);
+  const bytes = new Uint8Array(file.buffer, file.byteOffset, file.byteLength);
+  const [game] = qili.parseRecord(bytes).games;
+  assert.equal(game.fen, expected.fen);
+  assert.deepEqual(game.moves.map((m) => m.iccs), expected.moves);
+});
+
 /** Field names of each interface declared in the .d.ts. */
 function declaredFields(dts) {
   const out = {};
@@ -176,6 +222,13 @@ test("the .d.ts declares the objects returned", () => {
   const chase = report.moves.flatMap((m) => m.chases)[0];
   assert.ok(chase, "a chase to check");
   check("ChaseReport", chase);
+
+  const record = qili.parseRecord('[Red "x"]\n1. 炮二平五 {c} (1. 马二进三) 马8进7 *');
+  check("RecordFile", record);
+  check("RecordGame", record.games[0]);
+  check("RecordMove", record.games[0].moves[0]);
+  check("RecordLine", record.games[0].moves[0].variations[0]);
+  check("RecordError", qili.parseRecord('1. h2e2\n\n[Event "2"]\n1. h2h8').errors[0]);
 
   const info = qili.readFen("3k5/3R5/3R5/9/9/9/9/9/9/A3K4 b");
   check("FenInfo", info);
@@ -272,6 +325,7 @@ test("garbage never crashes the module", () => {
     (v) => qili.adjudicate("cxa1999", v, []),
     (v) => qili.adjudicate("cxa1999", FIGURE_1, v),
     (v) => qili.perft(v, 1),
+    (v) => qili.parseRecord(v),
     (v) => qili.perft(null, typeof v === "number" && v >= 0 && v <= 4 ? -v - 1 : v),
   ];
   const next = rng(20240601);

@@ -493,6 +493,7 @@ mod tests {
             let text = rng.garbage();
             let _ = position(Some(&text));
             let _ = read_fen(&text);
+            let _ = crate::record::parse(text.as_bytes());
             let _ = edition(&text);
             let _ = Notation::from_name(&text);
             let _ = Reader::from_name(&text);

@@ -31,6 +31,7 @@
 
 pub mod api;
 pub mod notation;
+pub mod record;
 
 use js_sys::Array;
 use serde::Serialize;
@@ -210,6 +211,63 @@ export interface FenInfo {
   check: boolean | null;
   /** How the game ends here; `null` if it goes on or the position is not valid. */
   outcome: Outcome | null;
+}
+
+/** The games of a record file read by `parseRecord`. */
+export interface RecordFile {
+  /** The games read, in file order. */
+  games: RecordGame[];
+  /** The games that could not be read (the others are still returned). */
+  errors: RecordError[];
+}
+
+/** A game of a record file that could not be read. */
+export interface RecordError {
+  /** Its place in the file, from 1. */
+  game: number;
+  /** Why and where, e.g. `line 3, column 9 (game 1): …`. */
+  message: string;
+}
+
+/** One game of a record file. */
+export interface RecordGame {
+  /** The tags (`Event`, `Red`, `Black`, `Date` …) in file order. */
+  tags: Record<string, string>;
+  /** The position before the first move (FEN). */
+  fen: string;
+  /** The position at the end of the main line (FEN). */
+  final_fen: string;
+  /** The recorded result. */
+  result: "1-0" | "0-1" | "1/2-1/2" | "*";
+  /** The comment before the first move. */
+  comment: string | null;
+  /** The main line, with comments and variations. */
+  moves: RecordMove[];
+  /** What the reader left out, e.g. a variation cut at an illegal move. */
+  warnings: string[];
+}
+
+/** One move of a game record. */
+export interface RecordMove {
+  /** ICCS, e.g. `h2e2`. */
+  iccs: string;
+  /** Chinese notation, e.g. `炮二平五`. */
+  zh: string;
+  /** WXF notation, e.g. `C2=5`. */
+  wxf: string;
+  /** The comment after the move. */
+  comment: string | null;
+  /** Numeric annotation glyphs (1 good move, 2 mistake, …). */
+  nags: number[];
+  /** Alternatives to this move, each starting in the position before it. */
+  variations: RecordLine[];
+}
+
+/** A variation of a game record. */
+export interface RecordLine {
+  /** The comment before its first move. */
+  comment: string | null;
+  moves: RecordMove[];
 }
 
 /** A setup for `writeFen`. A `FenInfo` will do; other fields are ignored. */
@@ -545,4 +603,38 @@ fn describe(value: &JsValue) -> String {
         Some(n) => format!("{n}"),
         None => type_name(value),
     }
+}
+
+/// Reads a game record file — PGN, DhtmlXQ (UBB, also inside an HTML page)
+/// or XQF — with the format and the text encoding (UTF-8, GBK/GB18030,
+/// Big5) detected. Every move is checked. Returns every game that could be
+/// read, with the errors of the others; throws when no game at all could be
+/// read.
+///
+/// ```js
+/// const { games } = parseRecord('[Red "胡荣华"]\n1. 炮二平五 马8进7 2. 马二进三 1-0');
+/// games[0].moves.map((m) => m.iccs) // ["h2e2", "h9g7", "h0g2"]
+/// adjudicate("cxa2020", games[0].fen, games[0].moves.map((m) => m.iccs))
+/// ```
+#[wasm_bindgen(js_name = parseRecord, unchecked_return_type = "RecordFile")]
+pub fn parse_record(
+    #[wasm_bindgen(
+        unchecked_param_type = "string | Uint8Array | ArrayBuffer",
+        param_description = "the file: text, or its bytes (needed for XQF and for GBK/Big5 text)"
+    )]
+    input: JsValue,
+) -> Result<JsValue, JsError> {
+    let bytes = if let Some(text) = input.as_string() {
+        text.into_bytes()
+    } else if let Some(array) = input.dyn_ref::<js_sys::Uint8Array>() {
+        array.to_vec()
+    } else if let Some(buffer) = input.dyn_ref::<js_sys::ArrayBuffer>() {
+        js_sys::Uint8Array::new(buffer).to_vec()
+    } else {
+        return Err(fail(format!(
+            "the record must be a string, a Uint8Array or an ArrayBuffer, not {}",
+            type_name(&input)
+        )));
+    };
+    to_js(&record::parse(&bytes).map_err(fail)?)
 }
