@@ -32,14 +32,9 @@ pub fn edition(name: &str) -> Result<Edition, String> {
 /// The legal moves of `pos` in `notation`, sorted by their ICCS text.
 pub fn legal_moves(pos: &Position, notation: Notation) -> Vec<String> {
     let mut moves: Vec<Move> = pos.legal_moves().iter().copied().collect();
-    moves.sort_by_key(|m| {
-        (
-            m.from.index() % 9,
-            m.from.index() / 9,
-            m.to.index() % 9,
-            m.to.index() / 9,
-        )
-    });
+    // ICCS text order: file letter, then rank digit, of each point.
+    let key = |sq: Square| (sq.file().index(), sq.rank().index());
+    moves.sort_by_key(|m| (key(m.from), key(m.to)));
     moves.iter().map(|&m| notation.write(pos, m)).collect()
 }
 
