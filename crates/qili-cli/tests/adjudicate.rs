@@ -102,3 +102,32 @@ fn bad_arguments() {
     assert_eq!(code, 2);
     assert!(err.contains("unknown rules 'fide'"), "{err}");
 }
+
+#[test]
+fn annotate_a_record_file() {
+    let dir =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/pgn-sample");
+    assert!(dir.is_dir(), "the corpus is expected at {}", dir.display());
+    let file = dir.join("000.pgn");
+    let (code, out, err) = qili(&["annotate", file.to_str().unwrap(), "--json"], "");
+    assert_eq!(code, 0, "{err}");
+    let game: Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    let moves = game["moves"].as_array().unwrap();
+    assert!(moves.len() > 20);
+    assert_eq!(moves[0]["zh"], "炮八平六");
+    assert!(moves
+        .iter()
+        .all(|m| ["将", "杀", "捉", "闲"].contains(&m["label"].as_str().unwrap())));
+    assert!(game["tags"].is_object());
+    assert!(game["repetitions"].is_array());
+    let (code, text, _) = qili(&["annotate", file.to_str().unwrap()], "");
+    assert_eq!(code, 0);
+    assert!(text.starts_with("== game 1"), "{text}");
+}
+
+#[test]
+fn annotate_reports_unreadable_files() {
+    let (code, _, err) = qili(&["annotate", "/nonexistent/file.pgn"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("file.pgn"), "{err}");
+}

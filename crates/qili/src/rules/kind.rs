@@ -355,7 +355,7 @@ fn idle_kind(before: &Position, after: &Position, m: Move) -> (Option<IdleKind>,
             }
         }
     }
-    if !exchange_with.is_empty() {
+    if !exchange_with.is_empty() && has_value(piece, m.to) {
         return (Some(IdleKind::Exchange), exchange_with);
     }
 
