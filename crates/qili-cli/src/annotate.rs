@@ -125,7 +125,7 @@ fn write_text(
         .join(" · ");
     writeln!(out, "== game {number}: {title}")?;
     for pair in report.moves.chunks(2) {
-        let mut line = format!("{:>4}.", (pair[0].ply + 1) / 2);
+        let mut line = format!("{:>4}.", pair[0].ply.div_ceil(2));
         for m in pair {
             let label = match m.sub {
                 Some(s) => format!("{}({})", m.label, s),
