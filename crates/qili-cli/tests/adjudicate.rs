@@ -59,6 +59,7 @@ fn one_game() {
     assert_eq!(v["moves"][0]["wxf"], "R4=5");
     assert_eq!(v["moves"][0]["targets"][0], "e8");
     assert_eq!(v["cycle"]["red"]["pattern"], "长将");
+    assert_eq!(v["by_edition"]["axf"]["ruling"], "red_loses");
     assert!(v["explanation"]["zh"].as_str().unwrap().contains("26.1"));
     assert!(v["explanation"]["en"].as_str().unwrap().contains("26.1"));
 }
