@@ -1,151 +1,154 @@
-//! Game record files on the command line: `qili convert FILE --to
-//! pgn|dhtmlxq [--notation NAME]` rewrites a PGN, DhtmlXQ or XQF file as PGN
-//! or DhtmlXQ. [`read_record`] is what a command that judges the games of a
-//! file (`qili annotate`) starts from: the games with their start position
-//! and main line, and the errors of the games that could not be read.
+//! `qili annotate`: every game of a record file with each move labelled and
+//! each repetition ruled, as JSON (the `adjudicate` shape per game) or as text.
 
 use std::io::Write;
-use std::path::Path;
 
-use qili::record::{self, Export, Game, Notation};
+use qili::rules::report::Report;
+use qili::rules::{adjudicate, Edition};
+use serde_json::{json, Value};
 
 use crate::args::{Error, Spec};
+use crate::records::read_record;
+use crate::Command;
 
-/// The usage text of the record form of `convert`, a literal so that
-/// `convert`'s own usage can include it with `concat!`.
-#[macro_export]
-macro_rules! record_usage {
-    () => {
-        "\
-usage: qili convert FILE --to pgn|dhtmlxq [--notation iccs|wxf|zh|zh-trad|zh-pgn]
+/// The `annotate` subcommand.
+pub const COMMAND: Command = Command {
+    name: "annotate",
+    summary: "label every move of a game file and rule on its repetitions",
+    usage: USAGE,
+    run,
+};
 
-Reads the game record FILE (PGN in UTF-8, GBK or Big5; DhtmlXQ/UBB text or
-HTML; XQF) and prints its games as PGN or as DhtmlXQ blocks, with comments and
-variations. --notation chooses the moves of PGN output: zh (炮二平五 马8进7,
-the default), zh-trad (傌八進七 馬８進７), zh-pgn (as Big5 PGN collections
-write), wxf (C2=5) or iccs (h2e2).
+const USAGE: &str = "\
+usage: qili annotate FILE [--rules cxa1999|cxa2020|axf] [--json]
 
-The games that can be read are printed; each one that cannot is reported on
-standard error with the file, the line or byte offset and the move, and the
-exit code is then 2. Variations cut at an illegal move are reported as
-warnings.
-"
-    };
-}
+Reads the games of FILE (PGN in UTF-8, GBK or Big5; DhtmlXQ; XQF), labels
+every main-line move 将/杀/捉/闲 (兑/献/拦/跟) and rules on every repetition
+cycle in the game: each time a position recurs, the cycle since its last
+occurrence is judged as if the game ended there.
 
-/// Usage of the record form of `convert`.
-pub const USAGE: &str = record_usage!();
+Text output lists the moves with their labels and the cycles with their
+rulings. With --json, one JSON object per game (one per line): the
+`qili adjudicate` object for the whole game, plus \"tags\" and \"repetitions\"
+(one entry per recurrence: ply, ruling, verdict, patterns, explanation).
+
+Games that cannot be read are reported on standard error (exit code 2); the
+others are still annotated.
+
+  --rules NAME   cxa1999 (default), cxa2020 or axf
+  --json         JSON lines instead of text
+";
 
 const SPEC: Spec = Spec {
-    options: &["to", "notation"],
-    flags: &[],
+    options: &["rules"],
+    flags: &["json"],
     usage: USAGE,
 };
 
-/// The value of `--to` in raw arguments, if any.
-fn raw_to(args: &[String]) -> Option<&str> {
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        if a == "--" {
-            return None;
-        }
-        if a == "--to" {
-            return it.next().map(String::as_str);
-        }
-        if let Some(v) = a.strip_prefix("--to=") {
-            return Some(v);
-        }
-    }
-    None
-}
-
-fn is_record_format(name: &str) -> bool {
-    matches!(
-        name.to_ascii_lowercase().as_str(),
-        "pgn" | "dhtmlxq" | "ubb"
-    )
-}
-
-/// `true` if `convert`'s arguments ask for a record conversion: `--to pgn` or
-/// `--to dhtmlxq`, and an argument that names an existing file.
-pub fn is_record_conversion(args: &[String]) -> bool {
-    raw_to(args).is_some_and(is_record_format)
-        && args
-            .iter()
-            .any(|a| !a.starts_with("--") && Path::new(a).is_file())
-}
-
-/// The games of a record file, and the messages of those that could not be
-/// read (each naming the file, where in it, and the move).
-pub fn read_record(path: &str) -> Result<(Vec<Game>, Vec<String>), Error> {
-    let results =
-        record::read_file(path).map_err(|e| Error::Input(format!("cannot read {path}: {e}")))?;
-    let mut games = Vec::new();
-    let mut errors = Vec::new();
-    for r in results {
-        match r {
-            Ok(g) => games.push(g),
-            Err(e) => errors.push(e.to_string()),
-        }
-    }
-    Ok((games, errors))
-}
-
-/// Runs the record form of `convert`.
-pub fn convert_record(args: &[String], out: &mut dyn Write) -> Result<(), Error> {
+fn run(args: &[String], out: &mut dyn Write) -> Result<(), Error> {
     let args = SPEC.parse(args)?;
-    let [path] = &args.positional[..] else {
-        return Err(SPEC.error("give exactly one FILE"));
+    let [file] = args.positional.as_slice() else {
+        return Err(SPEC.error("give one record FILE"));
     };
-    let to = args.value("to").unwrap_or_default().to_ascii_lowercase();
-    let notation = match args.value("notation") {
-        None => Notation::CHINESE,
-        Some(n) => Notation::from_name(n).ok_or_else(|| {
-            SPEC.error(format!(
-                "unknown notation '{n}' (expected iccs, wxf, zh, zh-trad or zh-pgn)"
-            ))
-        })?,
-    };
-    let format = match to.as_str() {
-        "pgn" => Export::Pgn(notation),
-        "dhtmlxq" | "ubb" => {
-            if args.value("notation").is_some() {
-                return Err(SPEC.error("--notation applies to --to pgn only"));
+    let edition: Edition = args
+        .value("rules")
+        .unwrap_or("cxa1999")
+        .parse()
+        .map_err(|e| SPEC.error(e))?;
+    let (games, errors) = read_record(file)?;
+    for (n, game) in games.iter().enumerate() {
+        let (start, moves) = game.main_line();
+        let whole = adjudicate(edition, &start, &moves)
+            .map_err(|e| Error::Input(format!("{file}: game {}: {e}", n + 1)))?;
+        let report = Report::new(&start, &whole);
+        let repetitions = repetitions(edition, &start, &moves);
+        if args.flag("json") {
+            let mut v = serde_json::to_value(&report).unwrap_or(Value::Null);
+            if let Value::Object(map) = &mut v {
+                let tags: serde_json::Map<String, Value> = game
+                    .tags
+                    .iter()
+                    .map(|(k, val)| (k.to_string(), Value::String(val.to_string())))
+                    .collect();
+                map.insert("game".into(), json!(n + 1));
+                map.insert("tags".into(), Value::Object(tags));
+                map.insert("repetitions".into(), Value::Array(repetitions));
             }
-            Export::DhtmlXq
-        }
-        _ => return Err(SPEC.error(format!("--to {to}: expected pgn or dhtmlxq"))),
-    };
-    let (games, mut errors) = read_record(path)?;
-    let total = games.len() + errors.len();
-    for g in &games {
-        for w in &g.warnings {
-            eprintln!("qili: warning: {path}: {w}");
-        }
-    }
-    let mut first = true;
-    for g in &games {
-        match record::export(std::slice::from_ref(g), format) {
-            Ok(text) => {
-                if !first {
-                    writeln!(out)?;
-                }
-                first = false;
-                out.write_all(text.as_bytes())?;
-            }
-            Err(e) => errors.push(format!("{path}: {e}")),
+            writeln!(out, "{}", serde_json::to_string(&v).unwrap_or_default())?;
+        } else {
+            write_text(out, n + 1, game, &report, &repetitions)?;
         }
     }
     if errors.is_empty() {
         Ok(())
-    } else if games.is_empty() && errors.len() == 1 {
-        Err(Error::Input(errors.remove(0)))
     } else {
-        Err(Error::Input(format!(
-            "{} of {} games could not be converted:\n{}",
-            errors.len(),
-            total,
-            errors.join("\n")
-        )))
+        Err(Error::Input(errors.join("\n")))
     }
+}
+
+/// Every recurrence of a position in the game, judged as if the game had
+/// stopped there.
+fn repetitions(edition: Edition, start: &qili::Position, moves: &[qili::Move]) -> Vec<Value> {
+    let Ok(found) = qili::rules::repetitions(edition, start, moves) else {
+        return Vec::new();
+    };
+    found
+        .into_iter()
+        .filter_map(|(ply, a)| {
+            let c = a.cycle.as_ref()?;
+            let text = qili::rules::explain::explain(&a);
+            Some(json!({
+                "ply": ply,
+                "first_ply": c.start + 1,
+                "occurrences": c.occurrences,
+                "ruling": a.ruling.code(),
+                "verdict": a.verdict.code(),
+                "red": c.red.pattern.zh(),
+                "black": c.black.pattern.zh(),
+                "explanation": { "zh": text.zh, "en": text.en },
+            }))
+        })
+        .collect()
+}
+
+fn write_text(
+    out: &mut dyn Write,
+    number: usize,
+    game: &qili::record::Game,
+    report: &Report,
+    repetitions: &[Value],
+) -> Result<(), Error> {
+    let title = ["Event", "Red", "Black"]
+        .iter()
+        .filter_map(|k| game.tag(k))
+        .collect::<Vec<_>>()
+        .join(" · ");
+    writeln!(out, "== game {number}: {title}")?;
+    for pair in report.moves.chunks(2) {
+        let mut line = format!("{:>4}.", pair[0].ply.div_ceil(2));
+        for m in pair {
+            let label = match m.sub {
+                Some(s) => format!("{}({})", m.label, s),
+                None => m.label.to_string(),
+            };
+            line.push_str(&format!("  {} {:<6}", m.zh, label));
+        }
+        writeln!(out, "{}", line.trim_end())?;
+    }
+    for r in repetitions {
+        writeln!(
+            out,
+            "  repetition at ply {} (cycle from ply {}, occurrence {}): red {}, black {} → ruling {}, verdict {}",
+            r["ply"], r["first_ply"], r["occurrences"],
+            r["red"].as_str().unwrap_or(""), r["black"].as_str().unwrap_or(""),
+            r["ruling"].as_str().unwrap_or(""), r["verdict"].as_str().unwrap_or("")
+        )?;
+        writeln!(out, "    {}", r["explanation"]["zh"].as_str().unwrap_or(""))?;
+    }
+    writeln!(
+        out,
+        "  result: verdict {} ({})",
+        report.verdict, report.explanation.en
+    )?;
+    Ok(())
 }

@@ -96,8 +96,8 @@ fn tokens(words: &[String], reader: Reader) -> Vec<String> {
 }
 
 fn run(args: &[String], out: &mut dyn Write) -> Result<(), Error> {
-    if crate::annotate::is_record_conversion(args) {
-        return crate::annotate::convert_record(args, out);
+    if crate::records::is_record_conversion(args) {
+        return crate::records::convert_record(args, out);
     }
     let args = SPEC.parse(args)?;
     let from: Reader = args

@@ -13,6 +13,7 @@ mod convert;
 mod moves;
 mod notation;
 mod perft;
+mod records;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -37,6 +38,7 @@ const COMMANDS: &[Command] = &[
     moves::COMMAND,
     convert::COMMAND,
     adjudicate::COMMAND,
+    annotate::COMMAND,
 ];
 
 fn usage() -> String {

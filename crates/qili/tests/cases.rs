@@ -139,7 +139,7 @@ fn cxa1999_composed() {
 
 #[test]
 fn cxa2020() {
-    check("cxa2020.jsonl", "ruling", 43, 178);
+    check("cxa2020.jsonl", "ruling", 44, 179);
 }
 
 #[test]

@@ -215,7 +215,15 @@ pub fn classify(edition: Edition, before: &Position, m: Move) -> MoveKind {
         .map(|t| t.square)
         .collect();
     for t in now {
-        if was.contains(&t.square) || (edition == Edition::Axf && !attack_is_new(before, m, &t)) {
+        let standing = match edition {
+            // 1999 (图六): a piece that could already be won is not chased anew (从捉到捉).
+            Edition::Cxa1999 => was.contains(&t.square),
+            // 2020 (图27 "车炮联合捉子"): the moved piece joining the attack on a
+            // piece that could already be won is a new chase.
+            Edition::Cxa2020 => was.contains(&t.square) && !joins_attack(before, m, &t),
+            Edition::Axf => was.contains(&t.square) || !attack_is_new(before, m, &t),
+        };
+        if standing {
             kind.standing.push(t.square);
         } else {
             kind.chases.push(t);
@@ -277,6 +285,11 @@ fn threat_met_by_exchange(after: &Position, m: Move, line: &[Move]) -> bool {
         p.play_unchecked(trade);
         !can_force_mate(&p)
     }
+}
+
+/// CXA 2020: the moved piece attacks the target now and could not before.
+fn joins_attack(before: &Position, m: Move, t: &Target) -> bool {
+    t.attackers.contains(&m.to) && !attack::attacks(before.board(), m.from, t.square)
 }
 
 /// AXF: a chase must come from a new attack — a piece that could not reach
@@ -355,7 +368,7 @@ fn idle_kind(before: &Position, after: &Position, m: Move) -> (Option<IdleKind>,
             }
         }
     }
-    if !exchange_with.is_empty() {
+    if !exchange_with.is_empty() && has_value(piece, m.to) {
         return (Some(IdleKind::Exchange), exchange_with);
     }
 

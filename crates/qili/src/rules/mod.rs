@@ -92,15 +92,58 @@ pub fn adjudicate(
     moves: &[Move],
 ) -> Result<Adjudication, IllegalMoveError> {
     let mut pos = start.clone();
-    let mut keys = vec![pos.key()];
     let mut kinds = Vec::with_capacity(moves.len());
-    let mut checks_since_capture = [0u32; 2];
-    let mut plies_since_capture = start.halfmoves();
     for (i, &m) in moves.iter().enumerate() {
         if !pos.is_legal(m) {
             return Err(IllegalMoveError { ply: i + 1, mv: m });
         }
-        let kind = classify(edition, &pos, m);
+        kinds.push(classify(edition, &pos, m));
+        pos.play_unchecked(m);
+    }
+    Ok(judge(edition, start, moves, kinds))
+}
+
+/// Every repetition in a game: for each ply whose position occurred before,
+/// the adjudication of the game as if it had stopped there (ply, judgement).
+/// Moves are classified once.
+pub fn repetitions(
+    edition: Edition,
+    start: &Position,
+    moves: &[Move],
+) -> Result<Vec<(usize, Adjudication)>, IllegalMoveError> {
+    let mut pos = start.clone();
+    let mut keys = vec![pos.key()];
+    let mut kinds = Vec::with_capacity(moves.len());
+    for (i, &m) in moves.iter().enumerate() {
+        if !pos.is_legal(m) {
+            return Err(IllegalMoveError { ply: i + 1, mv: m });
+        }
+        kinds.push(classify(edition, &pos, m));
+        pos.play_unchecked(m);
+        keys.push(pos.key());
+    }
+    Ok((1..keys.len())
+        .filter(|&end| keys[..end].contains(&keys[end]))
+        .map(|end| {
+            let a = judge(edition, start, &moves[..end], kinds[..end].to_vec());
+            (end, a)
+        })
+        .collect())
+}
+
+/// Finds the cycle, rules on it and decides the verdict, given every move's
+/// classification.
+fn judge(
+    edition: Edition,
+    start: &Position,
+    moves: &[Move],
+    mut kinds: Vec<MoveKind>,
+) -> Adjudication {
+    let mut pos = start.clone();
+    let mut keys = vec![pos.key()];
+    let mut checks_since_capture = [0u32; 2];
+    let mut plies_since_capture = start.halfmoves();
+    for (&m, kind) in moves.iter().zip(&kinds) {
         if pos.capture_of(m).is_some() {
             checks_since_capture = [0, 0];
             plies_since_capture = 0;
@@ -111,7 +154,6 @@ pub fn adjudicate(
             checks_since_capture[kind.mover.index()] += 1;
         }
         pos.play_unchecked(m);
-        kinds.push(kind);
         keys.push(pos.key());
     }
 
@@ -161,7 +203,7 @@ pub fn adjudicate(
         },
     };
 
-    Ok(Adjudication {
+    Adjudication {
         edition,
         moves: kinds,
         cycle,
@@ -169,7 +211,7 @@ pub fn adjudicate(
         ruling_reason,
         verdict,
         verdict_reason,
-    })
+    }
 }
 
 /// 4.2.4 with 23.3: 60 rounds without a capture draw; when a side claims, at
