@@ -215,6 +215,8 @@ test("the .d.ts declares the objects returned", () => {
 
   const report = qili.adjudicate("cxa2020", FIGURE_2020_2, "h6i4 i9h9 i4h6 h9i9");
   check("Report", report);
+  assert.deepEqual(Object.keys(report.by_edition), ["cxa1999", "cxa2020", "axf"]);
+  check("EditionResult", report.by_edition.axf);
   check("Bilingual", report.explanation);
   check("CycleReport", report.cycle);
   check("SideReport", report.cycle.red);

@@ -100,12 +100,71 @@ pub fn convert(
     Ok(out)
 }
 
-/// The whole adjudication report of `moves` (any notation) from `start`:
-/// the object `qili adjudicate` prints.
-pub fn adjudicate(edition: Edition, start: &Position, moves: &[String]) -> Result<Report, String> {
+/// The adjudication of a game: the object `qili adjudicate` prints.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Adjudication {
+    /// The report under the chosen edition.
+    #[serde(flatten)]
+    pub report: Report,
+    /// The ruling and verdict under every edition, so that differences
+    /// between the books show.
+    pub by_edition: OrderedMap<EditionResult>,
+}
+
+/// The ruling and verdict of one edition.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct EditionResult {
+    /// What happens if the cycle continues.
+    pub ruling: &'static str,
+    /// The result binding now.
+    pub verdict: &'static str,
+}
+
+/// Entries serialized as one object, keys in the order given.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderedMap<V>(pub Vec<(String, V)>);
+
+impl<V: Serialize> Serialize for OrderedMap<V> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            map.serialize_entry(k, v)?;
+        }
+        map.end()
+    }
+}
+
+/// Adjudicates `moves` (any notation) from `start` under `edition`, and
+/// rules under the other editions too.
+pub fn adjudicate(
+    edition: Edition,
+    start: &Position,
+    moves: &[String],
+) -> Result<Adjudication, String> {
     let moves = read_moves(start, moves, Reader::Auto)?;
-    let a = rules::adjudicate(edition, start, &moves).map_err(|e| e.to_string())?;
-    Ok(Report::new(start, &a))
+    let judge = |e: Edition| rules::adjudicate(e, start, &moves).map_err(|err| err.to_string());
+    let chosen = judge(edition)?;
+    let mut by_edition = Vec::with_capacity(Edition::ALL.len());
+    for e in Edition::ALL {
+        let (ruling, verdict) = if e == edition {
+            (chosen.ruling, chosen.verdict)
+        } else {
+            let other = judge(e)?;
+            (other.ruling, other.verdict)
+        };
+        by_edition.push((
+            e.name().to_string(),
+            EditionResult {
+                ruling: ruling.code(),
+                verdict: verdict.code(),
+            },
+        ));
+    }
+    Ok(Adjudication {
+        report: Report::new(start, &chosen),
+        by_edition: OrderedMap(by_edition),
+    })
 }
 
 /// The report entry of one move: its label and why.
@@ -374,8 +433,11 @@ mod tests {
     #[test]
     fn figure_1_of_1999() {
         let pos = position(Some(FIGURE_1)).unwrap();
-        let report = adjudicate(Edition::Cxa1999, &pos, &words("f0e0 e8f8 e0f0 f8e8")).unwrap();
+        let game = adjudicate(Edition::Cxa1999, &pos, &words("f0e0 e8f8 e0f0 f8e8")).unwrap();
+        let report = &game.report;
         assert_eq!(report.ruling, "red_loses");
+        let names: Vec<&str> = game.by_edition.0.iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(names, ["cxa1999", "cxa2020", "axf"]);
         let labels: Vec<&str> = report.moves.iter().map(|m| m.label).collect();
         assert_eq!(labels, ["将", "闲", "将", "闲"]);
         let first = label_move(Edition::Cxa1999, &pos, "车四平五").unwrap();

@@ -166,6 +166,16 @@ export interface Report {
   cycle: CycleReport | null;
   /** The explanation of the ruling. */
   explanation: Bilingual;
+  /** The ruling and verdict under every rulebook, so that differences show. */
+  by_edition: Record<Rules, EditionResult>;
+}
+
+/** The ruling and verdict of one rulebook. */
+export interface EditionResult {
+  /** What happens if the cycle continues. */
+  ruling: Ruling;
+  /** The result binding now. */
+  verdict: Ruling;
 }
 
 /** One thing wrong with a FEN position. */
@@ -534,7 +544,8 @@ pub fn label_move(
 }
 
 /// Adjudicates a game: labels every move, finds the repetition the game
-/// ends in and rules on it. Returns the same object as `qili adjudicate`
+/// ends in and rules on it under the chosen rules (and, in `by_edition`,
+/// under each of the others). Returns the same object as `qili adjudicate`
 /// prints.
 ///
 /// ```js

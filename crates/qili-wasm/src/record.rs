@@ -2,7 +2,8 @@
 
 use qili::record::{self, Line, Node, Tags};
 use qili::{fen, wxf, zh, Position};
-use serde::ser::{Serialize, SerializeMap, Serializer};
+
+use crate::api::OrderedMap;
 
 /// Every game of a record file that could be read, and why the others could
 /// not.
@@ -69,21 +70,10 @@ pub struct RecordLine {
 }
 
 /// Tags serialized as one object, keys in file order.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TagMap(pub Vec<(String, String)>);
-
-impl Serialize for TagMap {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut map = s.serialize_map(Some(self.0.len()))?;
-        for (k, v) in &self.0 {
-            map.serialize_entry(k, v)?;
-        }
-        map.end()
-    }
-}
+pub type TagMap = OrderedMap<String>;
 
 fn tags(t: &Tags) -> TagMap {
-    TagMap(
+    OrderedMap(
         t.iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect(),
