@@ -149,5 +149,5 @@ fn axf() {
 
 #[test]
 fn fsf() {
-    check("fsf.jsonl", "verdict", 28, 0);
+    check("fsf.jsonl", "verdict", 30, 0);
 }

@@ -1,7 +1,7 @@
 //! What a move is (28.1–28.9, 27.x): 将, 杀, 捉 or 闲, and which kind of 闲.
 
 use super::attack;
-use super::chase::{targets, Target};
+use super::chase::{targets, Root, Target};
 use super::exchange::exchange;
 use super::mate::{can_force_mate, mate_by_checks, MATE_CHECKS};
 use super::value::{has_value, value};
@@ -221,7 +221,12 @@ pub fn classify(edition: Edition, before: &Position, m: Move) -> MoveKind {
             // 2020 (图27 "车炮联合捉子"): the moved piece joining the attack on a
             // piece that could already be won is a new chase.
             Edition::Cxa2020 => was.contains(&t.square) && !joins_attack(before, m, &t),
-            Edition::Axf => was.contains(&t.square) || !attack_is_new(before, m, &t),
+            // AXF: a new attack, or a root made false by a new pin (not a root
+            // merely blocked).
+            Edition::Axf => {
+                was.contains(&t.square)
+                    || !(attack_is_new(before, m, &t) || root_newly_pinned(&after, &t))
+            }
         };
         if standing {
             kind.standing.push(t.square);
@@ -285,6 +290,15 @@ fn threat_met_by_exchange(after: &Position, m: Move, line: &[Move]) -> bool {
         p.play_unchecked(trade);
         !can_force_mate(&p)
     }
+}
+
+/// AXF (as Fairy-Stockfish reads it): the target's defender, other than the
+/// king, is pinned and cannot take back — a false root made by a pin.
+fn root_newly_pinned(after: &Position, t: &Target) -> bool {
+    t.root == Root::False
+        && t.protectors
+            .iter()
+            .any(|&p| after.piece_at(p).is_some_and(|q| q.role != Role::King))
 }
 
 /// CXA 2020: the moved piece attacks the target now and could not before.
