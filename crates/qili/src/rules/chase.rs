@@ -67,8 +67,9 @@ pub struct Target {
 
 /// Everything the side to move in `pos` could win with its next move — and,
 /// in the CXA books (28.3 "包括从下一着开始运用连续照将"), through a check
-/// first. AXF counts what can be taken directly, by exchange, or after a
-/// discovered check. Targets are listed once each, in square order.
+/// first. AXF counts only what can be taken directly or by exchange (its
+/// examples treat a capture threatened after a check as no chase). Targets
+/// are listed once each, in square order.
 pub fn targets(pos: &Position, edition: Edition) -> Vec<Target> {
     let mut out: Vec<Target> = direct_targets(pos)
         .into_iter()
@@ -79,7 +80,7 @@ pub fn targets(pos: &Position, edition: Edition) -> Vec<Target> {
         })
         .collect();
     let through_check = if edition.is_cxa() {
-        targets_through_check(pos, false)
+        targets_through_check(pos)
     } else {
         Vec::new()
     };
@@ -180,15 +181,13 @@ fn capture_is_mated(pos: &Position, m: Move) -> bool {
 
 /// Targets won by checking first (29.1 "通过连续照将吃子"): after the check,
 /// whatever the defender replies, a piece can be won, net of anything the
-/// reply takes. With `discovered_only` (AXF), only discovered checks — the
-/// moved piece uncovers another's check — count.
-pub fn targets_through_check(pos: &Position, discovered_only: bool) -> Vec<Target> {
+/// reply takes.
+pub fn targets_through_check(pos: &Position) -> Vec<Target> {
     let mut out: Vec<Target> = Vec::new();
-    let their_king = pos.king(pos.turn().other());
     for &k in &pos.legal_moves() {
         let mut p = pos.clone();
         p.play_unchecked(k);
-        if !p.is_check() || (discovered_only && attack::attacks(p.board(), k.to, their_king)) {
+        if !p.is_check() {
             continue;
         }
         let replies = p.legal_moves();
