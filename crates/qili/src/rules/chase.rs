@@ -8,7 +8,7 @@
 //! comparing two of these sets, before and after a move — see [`super::kind`].
 
 use super::attack;
-use super::exchange::{exchange, Exchange};
+use super::exchange::{Exchange, Exchanges};
 use super::mate::can_force_mate;
 use super::value::{has_value, value};
 use super::Edition;
@@ -97,6 +97,7 @@ pub fn targets(pos: &Position, edition: Edition) -> Vec<Target> {
 pub fn direct_targets(pos: &Position) -> Vec<Target> {
     let mover = pos.turn();
     let mut out: Vec<Target> = Vec::new();
+    let exchanges = Exchanges::new(pos);
     for &m in &pos.legal_moves() {
         let Some(victim) = pos.piece_at(m.to) else {
             continue;
@@ -104,7 +105,7 @@ pub fn direct_targets(pos: &Position) -> Vec<Target> {
         if !has_value(victim, m.to) {
             continue;
         }
-        let ex = exchange(pos, m);
+        let ex = exchanges.of(m);
         if !ex.wins_material() || capture_is_mated(pos, m) {
             continue;
         }

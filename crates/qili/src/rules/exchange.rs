@@ -54,21 +54,50 @@ struct Line {
 /// of captures from there. Follow-up captures by the starting side are of
 /// pieces it could not already win on their own at the start (those are
 /// separate chases, not part of this exchange) or on the exchange's square.
+///
+/// To evaluate several captures of one position, build an [`Exchanges`] once.
 pub fn exchange(pos: &Position, first: Move) -> Exchange {
-    let own_wins = winnable_squares(pos, first.to);
-    let mut ex = exchange_excluding(pos, first, &own_wins);
-    // "被牵子捉子" (CXA 2020 图23): if the capturing piece was holding a line
-    // shut, and leaving it lets the opponent win, along that line, a piece it
-    // could not win before and that is worth more than the capture gains, the
-    // capture does not pay.
-    // (A piece that only loses its protection does not count: 1999 图四.)
-    if let Some(theirs) = pos.pass() {
-        let already = winnable_squares(&theirs, first.from);
+    Exchanges::new(pos).of(first)
+}
+
+/// What both sides could win at the start of an exchange, computed once per
+/// position and shared by all its captures.
+pub struct Exchanges<'a> {
+    pos: &'a Position,
+    /// Squares of enemy pieces the side to move wins by a plain exchange.
+    own_wins: Vec<Square>,
+    /// The same for the opponent, had it the move (none when in check).
+    their_wins: Vec<Square>,
+}
+
+impl<'a> Exchanges<'a> {
+    /// Prepares the exchanges of `pos`.
+    pub fn new(pos: &'a Position) -> Exchanges<'a> {
+        Exchanges {
+            pos,
+            own_wins: winnable_squares(pos),
+            their_wins: pos.pass().map(|p| winnable_squares(&p)).unwrap_or_default(),
+        }
+    }
+
+    /// The exchange that `first` starts (see [`exchange`]).
+    pub fn of(&self, first: Move) -> Exchange {
+        let pos = self.pos;
+        let own: Vec<Square> = self.own_wins.iter().copied().filter(|&s| s != first.to).collect();
+        let mut ex = exchange_excluding(pos, first, &own);
+        // "被牵子捉子" (CXA 2020 图23): if the capturing piece was holding a line
+        // shut, and leaving it lets the opponent win, along that line, a piece it
+        // could not win before and that is worth more than the capture gains, the
+        // capture does not pay.
+        // (A piece that only loses its protection does not count: 1999 图四.)
+        if pos.is_check() {
+            return ex;
+        }
         let mut after = pos.clone();
         after.play_unchecked(first);
         for &m in after.legal_moves().iter() {
             if m.to == first.to
-                || already.contains(&m.to)
+                || self.their_wins.contains(&m.to)
                 || after.piece_at(m.to).is_none()
                 || !strictly_between(m.from, m.to, first.from)
             {
@@ -85,8 +114,8 @@ pub fn exchange(pos: &Position, first: Move) -> Exchange {
                 ex.won.truncate(1);
             }
         }
+        ex
     }
-    ex
 }
 
 /// `true` if `x` lies on the line from `a` to `b`, strictly between them.
@@ -98,12 +127,12 @@ fn strictly_between(a: Square, b: Square, x: Square) -> bool {
     (af == bf && xf == af && inside(ar, br, xr)) || (ar == br && xr == ar && inside(af, bf, xf))
 }
 
-/// Squares (other than `except`) of enemy pieces the side to move can win by
-/// a plain exchange on their square.
-fn winnable_squares(pos: &Position, except: Square) -> Vec<Square> {
+/// Squares of enemy pieces the side to move can win by a plain exchange on
+/// their square.
+fn winnable_squares(pos: &Position) -> Vec<Square> {
     pos.legal_moves()
         .iter()
-        .filter(|m| m.to != except && pos.piece_at(m.to).is_some())
+        .filter(|m| pos.piece_at(m.to).is_some())
         .filter(|&&m| single_square_gain(pos, m) > 0)
         .map(|m| m.to)
         .collect()
