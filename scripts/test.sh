@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Run every test of Qili. The one command for developers and for CI (.ci/run).
+#
+#   bash scripts/test.sh
+#   QILI_SKIP="bootstrap wasm-tests" bash scripts/test.sh   # skip steps by name
+#
+# Each step is one `step NAME CMD...` line below: add new checks the same way.
+# Steps run in order and the script stops at the first failure, saying which
+# step failed and how to re-run it. A table of step timings closes the run.
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+# node_modules/.bin first: Trunk must find binaryen 132's wasm-opt, not Debian's.
+export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+export CARGO_TERM_PROGRESS_WHEN=never
+
+started=$SECONDS
+timings=()
+
+summary() {
+    printf '\n--- test.sh step timings ---\n'
+    local line
+    for line in "${timings[@]}"; do printf '%s\n' "$line"; done
+    printf '%6ds  total\n' $((SECONDS - started))
+}
+
+# step NAME CMD...: run CMD as the step NAME, timed; stop everything if it fails.
+step() {
+    local name=$1
+    shift
+    if [[ " ${QILI_SKIP:-} " == *" $name "* ]]; then
+        printf '\n=== %s: skipped (QILI_SKIP)\n' "$name"
+        timings+=("$(printf '%6s   %s (skipped)' - "$name")")
+        return 0
+    fi
+    printf '\n=== %s: %s\n' "$name" "$*"
+    local t0=$SECONDS rc=0
+    "$@" || rc=$?
+    local dt=$((SECONDS - t0))
+    timings+=("$(printf '%6ds  %s' "$dt" "$name")")
+    if ((rc != 0)); then
+        local how=$*
+        declare -F "$1" >/dev/null && how="$* (a function in scripts/test.sh)"
+        printf '\n*** test.sh FAILED at step "%s" (exit %d after %ds)\n*** re-run it alone: %s\n' \
+            "$name" "$rc" "$dt" "$how" >&2
+        summary >&2
+        exit "$rc"
+    fi
+    printf '=== %s: ok (%ds)\n' "$name" "$dt"
+}
+
+# Raw and gzip size of every file in dist/, for tracking the download size.
+dist_size() {
+    local f raw gz total_raw=0 total_gz=0
+    [[ -f dist/index.html ]] || { echo "dist/index.html missing: the site step must run first" >&2; return 1; }
+    while IFS= read -r -d '' f; do
+        raw=$(stat -c %s "$f")
+        gz=$(gzip -9 -c "$f" | wc -c)
+        total_raw=$((total_raw + raw))
+        total_gz=$((total_gz + gz))
+        printf '%10d B  %9d B gzip  %s\n' "$raw" "$gz" "${f#dist/}"
+    done < <(find dist -type f -print0 | sort -z)
+    printf '%10d B  %9d B gzip  total\n' "$total_raw" "$total_gz"
+}
+
+# Browser tests of the site crate in headless Chromium via chromedriver
+# (the runner adds --headless --no-sandbox; site/webdriver.json names the
+# binary and turns off Chromium's background network traffic).
+wasm_tests() {
+    CHROMEDRIVER=/usr/bin/chromedriver \
+        CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+        cargo test -p qili-site --target wasm32-unknown-unknown
+}
+
+step bootstrap bash scripts/bootstrap.sh
+step fmt cargo fmt --all --check
+step clippy cargo clippy --workspace --all-targets -- -D warnings
+step clippy-wasm cargo clippy -p qili-site --target wasm32-unknown-unknown --all-targets -- -D warnings
+step test cargo test --workspace
+step wasm-build cargo build -p qili --target wasm32-unknown-unknown
+step site trunk build index.html --release --offline
+step site-size dist_size
+step wasm-tests wasm_tests
+step browser node tests/browser/run.mjs
+
+summary
+printf 'test.sh: all steps passed\n'
