@@ -78,6 +78,8 @@ step clippy cargo clippy --workspace --all-targets -- -D warnings
 step clippy-wasm cargo clippy -p qili-site --target wasm32-unknown-unknown --all-targets -- -D warnings
 step test cargo test --workspace
 step wasm-build cargo build -p qili --target wasm32-unknown-unknown
+step clippy-wasm-api cargo clippy -p qili-wasm --target wasm32-unknown-unknown -- -D warnings
+step node-api bash scripts/test_node.sh
 step site trunk build index.html --release --offline
 step site-size dist_size
 step wasm-tests wasm_tests
