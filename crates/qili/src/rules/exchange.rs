@@ -83,7 +83,12 @@ impl<'a> Exchanges<'a> {
     /// The exchange that `first` starts (see [`exchange`]).
     pub fn of(&self, first: Move) -> Exchange {
         let pos = self.pos;
-        let own: Vec<Square> = self.own_wins.iter().copied().filter(|&s| s != first.to).collect();
+        let own: Vec<Square> = self
+            .own_wins
+            .iter()
+            .copied()
+            .filter(|&s| s != first.to)
+            .collect();
         let mut ex = exchange_excluding(pos, first, &own);
         // "被牵子捉子" (CXA 2020 图23): if the capturing piece was holding a line
         // shut, and leaving it lets the opponent win, along that line, a piece it
