@@ -172,8 +172,10 @@ impl MoveKind {
     }
 }
 
-/// Analyses `m` played in `before` under `edition`. `m` must be legal.
-pub fn classify(edition: Edition, before: &Position, m: Move) -> MoveKind {
+/// Analyses `m` played in `before` under `edition`. `m` must be legal;
+/// `previous` is the opponent's move that led to `before`, if known (a 跟
+/// follows the piece it moved).
+pub fn classify(edition: Edition, before: &Position, m: Move, previous: Option<Move>) -> MoveKind {
     let mover = before.turn();
     let mut after = before.clone();
     after.play_unchecked(m);
@@ -260,9 +262,13 @@ pub fn classify(edition: Edition, before: &Position, m: Move) -> MoveKind {
         } else {
             Reason::NothingAttacked
         };
-        let (idle, on) = idle_kind(before, &after, m);
-        kind.idle = idle;
-        kind.idle_targets = on;
+        let (idle, on) = idle_kind(before, &after, m, previous);
+        // A move that keeps up an attack it already had (从捉到捉) is named by
+        // that, not as following a piece.
+        if !(idle == Some(IdleKind::Follow) && kind.reason == Reason::ChaseNotNew) {
+            kind.idle = idle;
+            kind.idle_targets = on;
+        }
     }
     kind
 }
@@ -340,7 +346,12 @@ pub fn apply_escape_rule(kind: &mut MoveKind, previous: &MoveKind, after: &Posit
 }
 
 /// Names an idle move (28.5–28.8), looking at the piece that moved.
-fn idle_kind(before: &Position, after: &Position, m: Move) -> (Option<IdleKind>, Vec<Square>) {
+fn idle_kind(
+    before: &Position,
+    after: &Position,
+    m: Move,
+    previous: Option<Move>,
+) -> (Option<IdleKind>, Vec<Square>) {
     let Some(piece) = after.piece_at(m.to) else {
         return (None, Vec::new());
     };
@@ -402,19 +413,20 @@ fn idle_kind(before: &Position, after: &Position, m: Move) -> (Option<IdleKind>,
         return (Some(IdleKind::Offer), offered_to);
     }
 
-    // 跟 (28.8): the moved piece pins ("盯牵") a protected enemy piece: it
-    // attacks it without winning anything, and the piece cannot move away.
-    let followed: Vec<Square> = board
-        .squares_of(them)
-        .filter(|&sq| {
-            board.piece_at(sq).is_some_and(|p| has_value(p, sq))
-                && attack::attacks(board, m.to, sq)
-                && !attack::attackers(board, sq, them).is_empty()
-                && after.legal_moves_from(sq).is_empty()
-        })
-        .collect();
-    if !followed.is_empty() {
-        return (Some(IdleKind::Follow), followed);
+    // 跟 (28.8): the moved piece follows the enemy piece that just moved —
+    // it attacks it again where it went — but the piece is protected, so
+    // nothing is won.
+    if let Some(prev) = previous {
+        let sq = prev.to;
+        let followed = board
+            .piece_at(sq)
+            .is_some_and(|p| p.color == them && has_value(p, sq))
+            && attack::attacks(board, m.to, sq)
+            && !attack::attacks(before.board(), m.from, sq)
+            && !attack::attackers(board, sq, them).is_empty();
+        if followed {
+            return (Some(IdleKind::Follow), vec![sq]);
+        }
     }
 
     // 拦 (28.7): the moved piece steps into the path of an enemy mate threat

@@ -97,7 +97,8 @@ pub fn adjudicate(
         if !pos.is_legal(m) {
             return Err(IllegalMoveError { ply: i + 1, mv: m });
         }
-        kinds.push(classify(edition, &pos, m));
+        let previous = kinds.last().map(|k: &MoveKind| k.mv);
+        kinds.push(classify(edition, &pos, m, previous));
         pos.play_unchecked(m);
     }
     Ok(judge(edition, start, moves, kinds))
@@ -118,7 +119,8 @@ pub fn repetitions(
         if !pos.is_legal(m) {
             return Err(IllegalMoveError { ply: i + 1, mv: m });
         }
-        kinds.push(classify(edition, &pos, m));
+        let previous = kinds.last().map(|k: &MoveKind| k.mv);
+        kinds.push(classify(edition, &pos, m, previous));
         pos.play_unchecked(m);
         keys.push(pos.key());
     }
