@@ -67,8 +67,9 @@ pub struct Target {
 
 /// Everything the side to move in `pos` could win with its next move — and,
 /// in the CXA books (28.3 "包括从下一着开始运用连续照将"), through a check
-/// first. AXF counts only what can be taken directly or by exchange (its
-/// examples treat a capture threatened after a check as no chase). Targets
+/// first. AXF counts only unprotected pieces (including false roots) and
+/// pieces worth more than their attacker; its examples treat neither a piece
+/// outnumbered by attackers nor a capture after a check as chased. Targets
 /// are listed once each, in square order.
 pub fn targets(pos: &Position, edition: Edition) -> Vec<Target> {
     let mut out: Vec<Target> = direct_targets(pos)
@@ -78,6 +79,9 @@ pub fn targets(pos: &Position, edition: Edition) -> Vec<Target> {
                 .iter()
                 .all(|&a| offers_even_trade(pos, Move::new(a, t.square)))
         })
+        // AXF: a protected piece is chased only by a cheaper attacker; more
+        // attackers than defenders (少根) is not a chase there.
+        .filter(|t| edition.is_cxa() || t.root != Root::Insufficient)
         .collect();
     let through_check = if edition.is_cxa() {
         targets_through_check(pos)
