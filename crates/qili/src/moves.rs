@@ -77,20 +77,6 @@ impl MoveList {
         self.moves[i] = self.moves[self.len];
     }
 
-    /// Keeps, among the moves from index `start` on, only those for which `f`
-    /// is true (the order of the kept moves may change).
-    #[inline]
-    pub(crate) fn retain_from(&mut self, start: usize, mut f: impl FnMut(&Move) -> bool) {
-        let mut i = start;
-        while i < self.len {
-            if f(&self.moves[i]) {
-                i += 1;
-            } else {
-                self.swap_remove(i);
-            }
-        }
-    }
-
     /// Keeps only the moves for which `f` is true.
     pub fn retain(&mut self, mut f: impl FnMut(&Move) -> bool) {
         let mut i = 0;

@@ -5,8 +5,8 @@ use core::fmt;
 use crate::board::SquareSet;
 use crate::setup::{PositionError, Problem, Tolerance};
 use crate::tables::{
-    ALL_SQUARES, ELEPHANT, HOME, HORSE, HORSE_ATTACKERS, HORSE_ATTACKER_MASK, RAY_MASK, STEPS,
-    ZOBRIST, ZOBRIST_BLACK,
+    Steps, ALL_SQUARES, ELEPHANT, HOME, HORSE, HORSE_ATTACKERS, HORSE_ATTACKER_MASK, RAY_MASK,
+    STEPS, ZOBRIST, ZOBRIST_BLACK,
 };
 use crate::{Board, ByColor, Color, Move, MoveList, Piece, Role, Setup, Square};
 
@@ -193,7 +193,11 @@ impl Position {
     /// each other on an open file (2.2, 4.1.2) are respected.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.generate_legal(&mut list);
+        self.for_each_legal(|from, to| {
+            for sq in SquareSet(to) {
+                list.push(Move::new(from, sq));
+            }
+        });
         list
     }
 
@@ -307,12 +311,11 @@ impl Position {
         if depth == 0 {
             return 1;
         }
-        let moves = self.legal_moves();
         if depth == 1 {
-            return moves.len() as u64;
+            return self.count_legal();
         }
         let mut n = 0;
-        for &m in &moves {
+        for &m in &self.legal_moves() {
             let mut p = self.clone();
             p.play_unchecked(m);
             n += p.perft(depth - 1);
@@ -320,14 +323,16 @@ impl Position {
         n
     }
 
-    /// Appends the legal moves to `list`.
+    /// Calls `visit(from, targets)` for every piece of the side to move, in
+    /// square order, with the bit set of the points it can legally move to
+    /// (possibly empty).
     ///
     /// Most moves are known to be legal from a few facts about the king's
     /// surroundings, computed once ([`KingSafety`]); only king moves, moves of
     /// pieces that may be pinned, and every move when in check are tried one
-    /// by one with [`Position::is_safe`]. Moves are generated piece by piece
-    /// in square order; the order within a piece is unspecified.
-    fn generate_legal(&self, list: &mut MoveList) {
+    /// by one with [`Position::is_safe`].
+    #[inline]
+    fn for_each_legal(&self, mut visit: impl FnMut(Square, u128)) {
         let us = self.turn;
         let c = us.index();
         let board = &self.board;
@@ -344,64 +349,62 @@ impl Position {
                 continue;
             };
             let f = from.index() as usize;
-            let start = list.len();
-            match piece.role {
-                Role::King => push_all(list, from, STEPS.king[c][f] & !own),
-                Role::Advisor => push_all(list, from, STEPS.advisor[c][f] & targets),
-                Role::Pawn => push_all(list, from, STEPS.pawn[c][f] & targets),
-                Role::Elephant => {
-                    let reachable = targets & HOME[c];
-                    let steps = &ELEPHANT[f];
-                    for st in &steps.s[..steps.len as usize] {
-                        if occupied & bit(st.block) == 0 && reachable & bit(st.to) != 0 {
-                            list.push(Move::new(from, Square::new_unchecked(st.to)));
-                        }
-                    }
-                }
-                Role::Horse => {
-                    let steps = &HORSE[f];
-                    for st in &steps.s[..steps.len as usize] {
-                        if occupied & bit(st.block) == 0 && targets & bit(st.to) != 0 {
-                            list.push(Move::new(from, Square::new_unchecked(st.to)));
-                        }
-                    }
-                }
+            let mut to = match piece.role {
+                Role::King => STEPS.king[c][f] & !own,
+                Role::Advisor => STEPS.advisor[c][f] & targets,
+                Role::Pawn => STEPS.pawn[c][f] & targets,
+                Role::Elephant => blockable_steps(&ELEPHANT[f], occupied) & targets & HOME[c],
+                Role::Horse => blockable_steps(&HORSE[f], occupied) & targets,
                 Role::Rook => {
+                    let mut reach = 0;
                     for (d, &ray) in RAY_MASK[f].iter().enumerate() {
                         let blockers = ray & occupied;
                         // The ray up to and including the first piece.
-                        let reach = if blockers == 0 {
+                        reach |= if blockers == 0 {
                             ray
                         } else {
                             ray & !RAY_MASK[nearest(d, blockers) as usize][d]
                         };
-                        push_all(list, from, reach & targets);
                     }
+                    reach & targets
                 }
                 Role::Cannon => {
+                    let mut reach = 0;
                     for (d, &ray) in RAY_MASK[f].iter().enumerate() {
                         let blockers = ray & occupied;
                         if blockers == 0 {
-                            push_all(list, from, ray & targets);
+                            reach |= ray;
                             continue;
                         }
-                        let screen = nearest(d, blockers) as usize;
-                        let beyond = RAY_MASK[screen][d];
-                        push_all(list, from, ray & !beyond & !bit(screen as u8) & targets);
+                        // Empty points up to the screen, then the first piece beyond it.
+                        let screen = nearest(d, blockers);
+                        let beyond = RAY_MASK[screen as usize][d];
+                        reach |= ray & !beyond & !bit(screen);
                         let hit = beyond & occupied;
                         if hit != 0 {
-                            let to = nearest(d, hit);
-                            if theirs & targets & bit(to) != 0 {
-                                list.push(Move::new(from, Square::new_unchecked(to)));
-                            }
+                            reach |= bit(nearest(d, hit)) & theirs;
                         }
+                    }
+                    reach & targets
+                }
+            };
+            if safety.in_check || from.index() == king || safety.pinned & bit(from.index()) != 0 {
+                for sq in SquareSet(to) {
+                    if !self.is_safe(Move::new(from, sq)) {
+                        to &= !bit(sq.index());
                     }
                 }
             }
-            if safety.in_check || from.index() == king || safety.pinned & bit(from.index()) != 0 {
-                list.retain_from(start, |m| self.is_safe(*m));
-            }
+            visit(from, to);
         }
+    }
+
+    /// The number of legal moves (what `legal_moves().len()` would be),
+    /// counted without listing them.
+    fn count_legal(&self) -> u64 {
+        let mut n = 0;
+        self.for_each_legal(|_, to| n += u64::from(to.count_ones()));
+        n
     }
 
     /// What the side to move has to watch out for: whether it is in check,
@@ -495,7 +498,7 @@ impl Position {
 }
 
 /// The facts about the king's surroundings that decide which moves need to be
-/// tried before they are known to be legal (see [`Position::generate_legal`]).
+/// tried before they are known to be legal (see [`Position::for_each_legal`]).
 ///
 /// When the side to move is not in check, a move other than a king move can
 /// only expose the king by leaving a line or a horse leg, or by landing on a
@@ -538,12 +541,17 @@ fn nearest(d: usize, blockers: u128) -> u8 {
     }
 }
 
-/// Pushes a move from `from` to each point of `targets`.
+/// The destinations of the steps (horse or elephant moves) whose blocking
+/// point is empty.
 #[inline]
-fn push_all(list: &mut MoveList, from: Square, targets: u128) {
-    for to in SquareSet(targets) {
-        list.push(Move::new(from, to));
+fn blockable_steps(steps: &Steps, occupied: u128) -> u128 {
+    let mut to = 0;
+    for st in &steps.s[..steps.len as usize] {
+        if occupied & bit(st.block) == 0 {
+            to |= bit(st.to);
+        }
     }
+    to
 }
 
 /// `true` if a king on square index `king` would be attacked by `them`, with
