@@ -203,16 +203,26 @@ impl Position {
 
     /// The legal moves of the piece on `from`.
     pub fn legal_moves_from(&self, from: Square) -> MoveList {
-        let mut list = self.legal_moves();
-        list.retain(|m| m.from == from);
+        let mut list = MoveList::new();
+        for to in SquareSet(self.legal_targets_from(from)) {
+            list.push(Move::new(from, to));
+        }
         list
     }
 
     /// `true` if `m` is legal here.
     pub fn is_legal(&self, m: Move) -> bool {
-        match self.board.piece_at(m.from) {
-            Some(p) if p.color == self.turn => self.legal_moves_from(m.from).contains(&m),
-            _ => false,
+        self.legal_targets_from(m.from) & bit(m.to.index()) != 0
+    }
+
+    /// The legal destinations of the piece on `from` as a bit set (empty if
+    /// there is no piece of the side to move there).
+    fn legal_targets_from(&self, from: Square) -> u128 {
+        match self.board.piece_at(from) {
+            Some(p) if p.color == self.turn => {
+                self.legal_targets(&self.king_safety(), from, p.role)
+            }
+            _ => 0,
         }
     }
 
@@ -295,10 +305,12 @@ impl Position {
     /// `true` if no side has a rook, horse, cannon or pawn: with only kings,
     /// advisors and elephants nobody can ever give mate.
     pub fn has_insufficient_material(&self) -> bool {
-        !self
-            .board
-            .pieces()
-            .any(|(_, p)| matches!(p.role, Role::Rook | Role::Horse | Role::Cannon | Role::Pawn))
+        let b = &self.board;
+        b.by_role(Role::Rook)
+            | b.by_role(Role::Horse)
+            | b.by_role(Role::Cannon)
+            | b.by_role(Role::Pawn)
+            == 0
     }
 
     /// Number of leaf nodes of the legal move tree of depth `depth`.
@@ -326,77 +338,81 @@ impl Position {
     /// Calls `visit(from, targets)` for every piece of the side to move, in
     /// square order, with the bit set of the points it can legally move to
     /// (possibly empty).
-    ///
-    /// Most moves are known to be legal from a few facts about the king's
-    /// surroundings, computed once ([`KingSafety`]); only king moves, moves of
-    /// pieces that may be pinned, and every move when in check are tried one
-    /// by one with [`Position::is_safe`].
     #[inline]
     fn for_each_legal(&self, mut visit: impl FnMut(Square, u128)) {
-        let us = self.turn;
-        let c = us.index();
-        let board = &self.board;
         let safety = self.king_safety();
+        for from in SquareSet(self.board.occupied_by(self.turn)) {
+            if let Some(piece) = self.board.piece_at(from) {
+                visit(from, self.legal_targets(&safety, from, piece.role));
+            }
+        }
+    }
+
+    /// The points the side to move's `role` on `from` can legally move to,
+    /// as a bit set.
+    ///
+    /// Most moves are known to be legal from a few facts about the king's
+    /// surroundings, computed once per position ([`KingSafety`]); only king
+    /// moves, moves of pieces that may be pinned, and every move when in
+    /// check are tried one by one with [`Position::is_safe`].
+    #[inline]
+    fn legal_targets(&self, safety: &KingSafety, from: Square, role: Role) -> u128 {
+        let c = self.turn.index();
+        let board = &self.board;
         let occupied = board.occupied();
-        let own = board.occupied_by(us);
-        let theirs = board.occupied_by(us.other());
-        let king = self.king(us).index();
+        let own = board.occupied_by(self.turn);
+        let f = from.index() as usize;
         // Points a piece other than the king may go to: not its own pieces,
         // not the empty points where it would become a cannon's screen.
         let targets = !own & !safety.screens & ALL_SQUARES;
-        for from in SquareSet(own) {
-            let Some(piece) = board.piece_at(from) else {
-                continue;
-            };
-            let f = from.index() as usize;
-            let mut to = match piece.role {
-                Role::King => STEPS.king[c][f] & !own,
-                Role::Advisor => STEPS.advisor[c][f] & targets,
-                Role::Pawn => STEPS.pawn[c][f] & targets,
-                Role::Elephant => blockable_steps(&ELEPHANT[f], occupied) & targets & HOME[c],
-                Role::Horse => blockable_steps(&HORSE[f], occupied) & targets,
-                Role::Rook => {
-                    let mut reach = 0;
-                    for (d, &ray) in RAY_MASK[f].iter().enumerate() {
-                        let blockers = ray & occupied;
-                        // The ray up to and including the first piece.
-                        reach |= if blockers == 0 {
-                            ray
-                        } else {
-                            ray & !RAY_MASK[nearest(d, blockers) as usize][d]
-                        };
-                    }
-                    reach & targets
+        let mut to = match role {
+            Role::King => STEPS.king[c][f] & !own,
+            Role::Advisor => STEPS.advisor[c][f] & targets,
+            Role::Pawn => STEPS.pawn[c][f] & targets,
+            Role::Elephant => blockable_steps(&ELEPHANT[f], occupied) & targets & HOME[c],
+            Role::Horse => blockable_steps(&HORSE[f], occupied) & targets,
+            Role::Rook => {
+                let mut reach = 0;
+                for (d, &ray) in RAY_MASK[f].iter().enumerate() {
+                    let blockers = ray & occupied;
+                    // The ray up to and including the first piece.
+                    reach |= if blockers == 0 {
+                        ray
+                    } else {
+                        ray & !RAY_MASK[nearest(d, blockers) as usize][d]
+                    };
                 }
-                Role::Cannon => {
-                    let mut reach = 0;
-                    for (d, &ray) in RAY_MASK[f].iter().enumerate() {
-                        let blockers = ray & occupied;
-                        if blockers == 0 {
-                            reach |= ray;
-                            continue;
-                        }
-                        // Empty points up to the screen, then the first piece beyond it.
-                        let screen = nearest(d, blockers);
-                        let beyond = RAY_MASK[screen as usize][d];
-                        reach |= ray & !beyond & !bit(screen);
-                        let hit = beyond & occupied;
-                        if hit != 0 {
-                            reach |= bit(nearest(d, hit)) & theirs;
-                        }
+                reach & targets
+            }
+            Role::Cannon => {
+                let mut reach = 0;
+                for (d, &ray) in RAY_MASK[f].iter().enumerate() {
+                    let blockers = ray & occupied;
+                    if blockers == 0 {
+                        reach |= ray;
+                        continue;
                     }
-                    reach & targets
+                    // Empty points up to the screen, then the first piece beyond it.
+                    let screen = nearest(d, blockers);
+                    let beyond = RAY_MASK[screen as usize][d];
+                    reach |= ray & !beyond & !bit(screen);
+                    let hit = beyond & occupied;
+                    if hit != 0 {
+                        reach |= bit(nearest(d, hit));
+                    }
                 }
-            };
-            if safety.in_check || from.index() == king || safety.pinned & bit(from.index()) != 0 {
-                for sq in SquareSet(to) {
-                    if !self.is_safe(Move::new(from, sq)) {
-                        to &= !bit(sq.index());
-                    }
+                // `targets` drops a hit on an own piece.
+                reach & targets
+            }
+        };
+        if safety.in_check || role == Role::King || safety.pinned & bit(from.index()) != 0 {
+            for sq in SquareSet(to) {
+                if !self.is_safe(Move::new(from, sq)) {
+                    to &= !bit(sq.index());
                 }
             }
-            visit(from, to);
         }
+        to
     }
 
     /// The number of legal moves (what `legal_moves().len()` would be),
@@ -498,7 +514,7 @@ impl Position {
 }
 
 /// The facts about the king's surroundings that decide which moves need to be
-/// tried before they are known to be legal (see [`Position::for_each_legal`]).
+/// tried before they are known to be legal (see [`Position::legal_targets`]).
 ///
 /// When the side to move is not in check, a move other than a king move can
 /// only expose the king by leaving a line or a horse leg, or by landing on a
@@ -776,12 +792,33 @@ mod tests {
         }
     }
 
-    fn check(pos: &Position) {
+    fn check(pos: &Position, thorough: bool) {
         let mut fast: Vec<Move> = pos.legal_moves().to_vec();
         fast.sort();
-        assert_eq!(fast, slow_legal_moves(pos), "{}", fen::write(pos));
+        let slow = slow_legal_moves(pos);
+        assert_eq!(fast, slow, "{}", fen::write(pos));
+        assert_eq!(pos.perft(1), slow.len() as u64);
         let us = pos.turn();
         assert_eq!(pos.is_check(), slow_attacked(pos.board(), pos.king(us), us));
+        if thorough {
+            for from in Square::all() {
+                let mut expected: Vec<Move> =
+                    slow.iter().filter(|m| m.from == from).copied().collect();
+                let mut got = pos.legal_moves_from(from).to_vec();
+                got.sort();
+                expected.sort();
+                assert_eq!(got, expected, "{} from {from}", fen::write(pos));
+                for to in Square::all() {
+                    let m = Move::new(from, to);
+                    assert_eq!(
+                        pos.is_legal(m),
+                        expected.contains(&m),
+                        "{} {m}",
+                        fen::write(pos)
+                    );
+                }
+            }
+        }
     }
 
     #[test]
@@ -798,7 +835,7 @@ mod tests {
             for _ in 0..100 {
                 let mut pos = fen::position(start, Tolerance::COMPOSED).unwrap();
                 for _ in 0..100 {
-                    check(&pos);
+                    check(&pos, positions % 50 == 0);
                     positions += 1;
                     let moves = pos.legal_moves();
                     if moves.is_empty() {
