@@ -15,6 +15,7 @@
 #![deny(missing_docs)]
 
 pub mod board;
+pub mod embed;
 pub mod judge;
 pub mod library;
 mod markup;

@@ -2,5 +2,12 @@
 
 fn main() {
     console_error_panic_hook::set_once();
-    qili_site::start();
+    // The same wasm serves embedded widgets (`embed.js` calls
+    // `mount_widget`): only the site's page has the app's element.
+    let site = leptos::prelude::document()
+        .get_element_by_id(qili_site::APP_ELEMENT_ID)
+        .is_some();
+    if site {
+        qili_site::start();
+    }
 }

@@ -1009,3 +1009,42 @@ mod tests {
         );
     }
 }
+
+/// The words of the embedding panel, the update banner and saved studies.
+#[derive(Debug)]
+pub struct ReachText {
+    /// The "Embed" panel's summary.
+    pub embed: &'static str,
+    /// What the script snippet is for.
+    pub embed_script: &'static str,
+    /// What the iframe snippet is for.
+    pub embed_iframe: &'static str,
+    /// Copy a snippet.
+    pub copy: &'static str,
+}
+
+const REACH_ZH: ReachText = ReachText {
+    embed: "嵌入到网页",
+    embed_script: "脚本加占位元素（可在一页中放多个）：",
+    embed_iframe: "或用 iframe：",
+    copy: "复制",
+};
+
+const REACH_EN: ReachText = ReachText {
+    embed: "Embed in a web page",
+    embed_script: "Script and placeholder (several per page are fine):",
+    embed_iframe: "Or an iframe:",
+    copy: "Copy",
+};
+
+impl Strings {
+    /// The words of the embedding panel and the offline features.
+    pub fn reach(&self) -> &'static ReachText {
+        // (Consts have no fixed address: tell the languages apart by content.)
+        if self.tagline == EN.tagline {
+            &REACH_EN
+        } else {
+            &REACH_ZH
+        }
+    }
+}

@@ -9,6 +9,7 @@ use qili::rules::Edition;
 use qili::{fen, Color, Tolerance};
 
 use crate::board::{Board, Gesture, Overlay};
+use crate::embed::EmbedPanel;
 use crate::judge::{pieces, Judged, Shared};
 use crate::markup::Markup;
 use crate::model::analysis::{Analysis, LinkError};
@@ -501,6 +502,11 @@ pub fn AnalysisPage(
                             {copy_message}
                         </p>
                     </section>
+                    <EmbedPanel
+                        fen=Signal::derive(move || a.with(Analysis::start_fen))
+                        moves=Signal::derive(move || a.with(|a| a.moves.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")))
+                        edition=Signal::derive(move || a.with(|a| a.edition))
+                    />
                 </div>
             </div>
         </article>

@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+// Trunk post_build hook (Trunk.toml): finishes the build in $TRUNK_STAGING_DIR.
+//
+// 1. copies site/public/* (embed.html, the manifest, the icons);
+// 2. writes embed.js, the loader of the site and of embedded widgets, from
+//    site/embed.js with the hashed names Trunk gave the wasm, its JS glue and
+//    the stylesheet;
+// 3. writes sw.js from site/sw.js with the list of every file of the build
+//    (never hand-written) and a build id hashed from all their contents.
+import { createHash } from 'node:crypto';
+import { copyFileSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const staging = process.env.TRUNK_STAGING_DIR;
+if (!staging) {
+  console.error('post_build.mjs: TRUNK_STAGING_DIR is not set (run by Trunk as a post_build hook)');
+  process.exit(1);
+}
+
+const files = (dir) =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : [relative(staging, path).split(sep).join('/')];
+  });
+
+for (const name of readdirSync(join(root, 'site/public'))) {
+  copyFileSync(join(root, 'site/public', name), join(staging, name));
+}
+
+const built = files(staging);
+const one = (re, what) => {
+  const hits = built.filter((f) => re.test(f));
+  if (hits.length !== 1) {
+    console.error(`post_build.mjs: expected one ${what} in ${staging}, found: ${hits.join(', ') || 'none'}`);
+    process.exit(1);
+  }
+  return hits[0];
+};
+const glue = one(/^qili-site-[0-9a-f]+\.js$/, 'JS glue (qili-site-*.js)');
+const wasm = one(/^qili-site-[0-9a-f]+_bg\.wasm$/, 'wasm (qili-site-*_bg.wasm)');
+const styles = built.filter((f) => /^style-[0-9a-f]+\.css$/.test(f));
+if (styles.length !== 1) {
+  console.error(`post_build.mjs: expected one style-*.css, found: ${styles.join(', ') || 'none'}`);
+  process.exit(1);
+}
+
+const fill = (template, values) =>
+  Object.entries(values).reduce((text, [key, value]) => {
+    if (!text.includes(key)) throw new Error(`placeholder ${key} missing from template`);
+    return text.split(key).join(value);
+  }, template);
+
+writeFileSync(
+  join(staging, 'embed.js'),
+  fill(readFileSync(join(root, 'site/embed.js'), 'utf8'), {
+    __QILI_GLUE__: glue,
+    __QILI_WASM__: wasm,
+    __QILI_STYLES__: JSON.stringify(styles),
+  }),
+);
+
+// Everything, embed.js included; sw.js itself is not cached (the browser
+// checks it for updates). './' is the start page (index.html).
+const assets = files(staging)
+  .filter((f) => f !== 'sw.js' && !f.startsWith('.'))
+  .sort();
+const hash = createHash('sha256');
+for (const f of assets) hash.update(f).update('\0').update(readFileSync(join(staging, f)));
+const build = hash.digest('hex').slice(0, 16);
+writeFileSync(
+  join(staging, 'sw.js'),
+  fill(readFileSync(join(root, 'site/sw.js'), 'utf8'), {
+    __QILI_BUILD__: build,
+    __QILI_ASSETS__: JSON.stringify(['./', ...assets], null, 2),
+  }),
+);
+console.log(`post_build.mjs: build ${build}, ${assets.length} files precached, loader for ${glue}`);

@@ -1,0 +1,117 @@
+// Qili loader (template: scripts/post_build.mjs fills in the hashed file names
+// and writes dist/embed.js). One script for two jobs:
+//
+// - on the site (index.html has #qili-app): starts the wasm app, registers
+//   the service worker and offers "reload to update" when a new build is
+//   installed;
+// - on any other page, from any origin: every <div class="qili" data-fen=…
+//   data-moves=… data-rules=… data-lang=…> and every <qili-board fen=…
+//   moves=… rules=… lang=…> becomes a replay widget in its own shadow root.
+//
+// File names are resolved against this script's own URL, so it works from
+// any path and origin (the site's server must allow CORS for other origins:
+// module scripts and wasm are fetched in CORS mode). Page data goes to the
+// wasm as plain strings; nothing here builds HTML from it.
+(() => {
+  'use strict';
+  const GLUE = '__QILI_GLUE__';
+  const WASM = '__QILI_WASM__';
+  const STYLES = __QILI_STYLES__;
+  const script = document.currentScript;
+  const base = new URL('.', script && script.src ? script.src : location.href);
+  const asset = (name) => new URL(name, base).href;
+
+  let ready = null;
+  const load = () =>
+    (ready ??= import(asset(GLUE)).then(async (glue) => {
+      await glue.default({ module_or_path: asset(WASM) });
+      return glue;
+    }));
+
+  const mounted = new WeakSet();
+  function mount(host, get) {
+    if (mounted.has(host)) return;
+    mounted.add(host);
+    const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
+    for (const name of STYLES) {
+      const link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = asset(name);
+      root.append(link);
+    }
+    const box = document.createElement('div');
+    root.append(box);
+    load()
+      .then((glue) => glue.mount_widget(box, get('fen'), get('moves'), get('rules'), get('lang')))
+      .catch((e) => {
+        box.textContent = `Qili: ${e}`;
+        console.error('qili widget', e);
+      });
+  }
+
+  if (window.customElements && !customElements.get('qili-board')) {
+    customElements.define(
+      'qili-board',
+      class extends HTMLElement {
+        connectedCallback() {
+          mount(this, (name) => this.getAttribute(name) ?? '');
+        }
+      },
+    );
+  }
+
+  function scan() {
+    const fromHash = new URLSearchParams(location.hash.replace(/^#/, ''));
+    for (const el of document.querySelectorAll('div.qili')) {
+      if (el.closest('#qili-app')) continue; // the site's own root
+      if (el.hasAttribute('data-from-hash')) mount(el, (name) => fromHash.get(name) ?? '');
+      else mount(el, (name) => el.getAttribute(`data-${name}`) ?? '');
+    }
+  }
+
+  function updates() {
+    if (!('serviceWorker' in navigator) || base.origin !== location.origin) return;
+    navigator.serviceWorker
+      .register(asset('sw.js'))
+      .then((reg) => {
+        const offer = (worker) => {
+          if (!worker || !navigator.serviceWorker.controller) return; // first install: nothing to update
+          const zh = (document.querySelector('#qili-app [lang]')?.getAttribute('lang') ?? 'zh') !== 'en';
+          const bar = document.createElement('div');
+          bar.className = 'update-banner';
+          bar.setAttribute('role', 'status');
+          const words = document.createElement('span');
+          words.textContent = zh ? '棋例有新版本。' : 'A new version of Qili is ready.';
+          const button = document.createElement('button');
+          button.type = 'button';
+          button.className = 'update-reload';
+          button.textContent = zh ? '重新载入以更新' : 'Reload to update';
+          button.addEventListener('click', () => worker.postMessage('skip-waiting'));
+          bar.append(words, button);
+          document.body.append(bar);
+        };
+        if (reg.waiting) offer(reg.waiting);
+        reg.addEventListener('updatefound', () => {
+          const worker = reg.installing;
+          worker?.addEventListener('statechange', () => worker.state === 'installed' && offer(worker));
+        });
+        let reloading = false;
+        navigator.serviceWorker.addEventListener('controllerchange', () => {
+          if (reloading || !document.querySelector('.update-banner')) return;
+          reloading = true;
+          location.reload();
+        });
+      })
+      .catch((e) => console.warn('qili: no offline support:', e));
+  }
+
+  const start = () => {
+    if (document.getElementById('qili-app')) {
+      load().catch((e) => console.error('qili', e));
+      updates();
+    }
+    scan();
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+  else start();
+})();
