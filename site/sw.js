@@ -41,9 +41,9 @@ self.addEventListener('fetch', (event) => {
       const hit = await cache.match(request, { ignoreSearch: true });
       if (hit) return hit;
       if (request.mode === 'navigate') {
-        // Any page of the site is index.html (hash routes); offline or not,
-        // it comes from this build.
-        return (await cache.match('./')) ?? fetch(request);
+        // Another page under our path (not part of the build): the network;
+        // offline, the site's start page.
+        return fetch(request).catch(async () => (await cache.match('./')) ?? Response.error());
       }
       return fetch(request);
     }),

@@ -31,11 +31,15 @@ async function listen(handler) {
   };
 }
 
-/** Serves dist/ with `headers` added to every response. */
-export async function serveDist(headers = {}) {
+/** Serves dist/ with `headers` added to every response, and extra `pages` ({ '/path': html }). */
+export async function serveDist(headers = {}, pages = {}) {
   const s = await listen((req, res) => {
     let path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     s.requests.push(path);
+    if (pages[path] !== undefined) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...headers }).end(pages[path]);
+      return;
+    }
     if (path.endsWith('/')) path += 'index.html';
     const file = normalize(join(dist, path));
     if (!file.startsWith(dist + sep) || !existsSync(file) || !statSync(file).isFile()) {
@@ -63,8 +67,8 @@ export async function servePages(pages, headers = {}) {
 
 /** What a widget host shows, read through its (open) shadow root. */
 export function widgetState(page, selector) {
-  return page.$$eval(selector, (hosts) =>
-    hosts.map((h) => {
+  return page.evaluate((sel) =>
+    [...document.querySelectorAll(sel)].map((h) => {
       const root = h.shadowRoot;
       if (!root) return null;
       const all = (q) => [...root.querySelectorAll(q)];
@@ -82,5 +86,5 @@ export function widgetState(page, selector) {
         imgs: all('img').length,
       };
     }),
-  );
+  selector);
 }
