@@ -63,6 +63,17 @@ export default async function replay({ page, url, artifact, metric, log }) {
   await page.waitForFunction(() => location.hash.includes('rules=axf'));
   assert.equal(await ruling(page), 'red_loses');
   assert.ok((await page.textContent('.changes')).length > 0, 'the change box speaks');
+  // Flip: red's king moves from the bottom to the top, black's file numbers
+  // (digits) to the bottom.
+  const kingAt = () => page.getAttribute('svg.board [data-piece="K"]', 'transform');
+  assert.equal(await kingAt(), 'translate(350 1000)');
+  await page.click('.controls .step.flip');
+  assert.equal(await kingAt(), 'translate(550 100)');
+  const leftmostBlack = await page.$$eval('svg.board text.num.black', (ts) =>
+    ts.sort((a, b) => Number(a.getAttribute('x')) - Number(b.getAttribute('x')))[0].textContent,
+  );
+  assert.equal(leftmostBlack, '9', "black's files count from black's right");
+  await page.screenshot({ path: artifact('replay-flipped.png') });
   // A chase example whose labels differ between editions shows what changed.
   await open(page, url, '#/case/cxa-fig02?rules=axf');
   const changes = await page.textContent('.changes');
