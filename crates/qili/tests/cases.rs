@@ -139,7 +139,7 @@ fn cxa1999_composed() {
 
 #[test]
 fn cxa2020() {
-    check("cxa2020.jsonl", "ruling", 44, 180);
+    check("cxa2020.jsonl", "ruling", 45, 181);
 }
 
 #[test]
