@@ -28,7 +28,7 @@ started=$SECONDS
 apt_packages=(chromium chromium-driver fonts-noto-cjk)
 apt_missing=()
 for pkg in "${apt_packages[@]}"; do
-    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || apt_missing+=("$pkg")
+    [[ $(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null) == "install ok installed" ]] || apt_missing+=("$pkg")
 done
 if ((${#apt_missing[@]})); then
     sudo=()
@@ -45,7 +45,7 @@ fi
 
 # --- Rust: wasm target and lint/format components ---------------------------
 command -v rustup >/dev/null 2>&1 || die "rustup not found (expected in ~/.cargo/bin)"
-if rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+if grep -qx wasm32-unknown-unknown <<<"$(rustup target list --installed)"; then
     log "ok: rust target wasm32-unknown-unknown"
 else
     log "rustup target add wasm32-unknown-unknown"
@@ -63,8 +63,10 @@ done
 
 # --- cargo-installed CLIs, only when the exact version is missing ------------
 # has_version CMD VERSION: true if `CMD --version` prints VERSION as a word.
+# (Output captured first: `cmd | grep -q` can fail under pipefail on SIGPIPE.)
 has_version() {
-    command -v "$1" >/dev/null 2>&1 && "$1" --version 2>/dev/null | grep -Fqw -- "$2"
+    local out
+    command -v "$1" >/dev/null 2>&1 && out=$("$1" --version 2>/dev/null) && grep -Fqw -- "$2" <<<"$out"
 }
 
 if has_version trunk "$TRUNK_VERSION"; then
@@ -98,8 +100,8 @@ else
 fi
 
 # --- Python: pyffish, the oracle that test scripts compare against ----------
-if python3 -c 'import pyffish' >/dev/null 2>&1; then
-    log "ok: pyffish $(python3 -m pip show pyffish 2>/dev/null | sed -n 's/^Version: //p')"
+if ver=$(python3 -c 'import importlib.metadata as m, pyffish; print(m.version("pyffish"))' 2>/dev/null); then
+    log "ok: pyffish $ver"
 else
     log "pip install pyffish==$PYFFISH_VERSION"
     python3 -m pip install --disable-pip-version-check -q "pyffish==$PYFFISH_VERSION"

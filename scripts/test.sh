@@ -30,7 +30,7 @@ step() {
     shift
     if [[ " ${QILI_SKIP:-} " == *" $name "* ]]; then
         printf '\n=== %s: skipped (QILI_SKIP)\n' "$name"
-        timings+=("$(printf '%6s  %s (skipped)' - "$name")")
+        timings+=("$(printf '%6s   %s (skipped)' - "$name")")
         return 0
     fi
     printf '\n=== %s: %s\n' "$name" "$*"
@@ -39,8 +39,10 @@ step() {
     local dt=$((SECONDS - t0))
     timings+=("$(printf '%6ds  %s' "$dt" "$name")")
     if ((rc != 0)); then
+        local how=$*
+        declare -F "$1" >/dev/null && how="$* (a function in scripts/test.sh)"
         printf '\n*** test.sh FAILED at step "%s" (exit %d after %ds)\n*** re-run it alone: %s\n' \
-            "$name" "$rc" "$dt" "$*" >&2
+            "$name" "$rc" "$dt" "$how" >&2
         summary >&2
         exit "$rc"
     fi
@@ -50,6 +52,7 @@ step() {
 # Raw and gzip size of every file in dist/, for tracking the download size.
 dist_size() {
     local f raw gz total_raw=0 total_gz=0
+    [[ -f dist/index.html ]] || { echo "dist/index.html missing: the site step must run first" >&2; return 1; }
     while IFS= read -r -d '' f; do
         raw=$(stat -c %s "$f")
         gz=$(gzip -9 -c "$f" | wc -c)
@@ -86,7 +89,11 @@ step library-data python3 scripts/gen_library.py --check
 step clippy cargo clippy --workspace --all-targets -- -D warnings
 step clippy-wasm cargo clippy -p qili-site --target wasm32-unknown-unknown --all-targets -- -D warnings
 step test cargo test --workspace
+step release-suites cargo test --release -p qili --test cases --test notation_roundtrip -- --nocapture --test-threads 1
+step differential python3 scripts/diff_pyffish.py --limit 3000
 step wasm-build cargo build -p qili --target wasm32-unknown-unknown
+step clippy-wasm-api cargo clippy -p qili-wasm --target wasm32-unknown-unknown -- -D warnings
+step node-api bash scripts/test_node.sh
 step site trunk build index.html --release --offline
 step site-size dist_size
 step site-budget site_budget

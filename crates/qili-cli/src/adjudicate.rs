@@ -39,7 +39,7 @@ order. A line that cannot be judged gets \"error\" and the batch goes on.
 Output fields: id, rules, ruling (red_loses|black_loses|draw|none: what
 happens if the cycle continues), verdict (the result binding now), moves
 (iccs, zh, wxf, label, sub, targets, chases…), cycle, explanation {zh, en},
-error.
+by_edition (ruling and verdict under cxa1999, cxa2020 and axf), error.
 
   --rules NAME   cxa1999 (default), cxa2020 or axf
   --fen FEN      the start position (the starting position by default)
@@ -94,11 +94,32 @@ fn read_moves(pos: &Position, text: &str) -> Result<Vec<Move>, String> {
     Ok(out)
 }
 
+/// The report of the chosen edition, with `by_edition`: the ruling and verdict
+/// under every edition, so a reader sees where the books differ.
 fn judge(edition: Edition, pos: &Position, moves: &[Move]) -> Value {
-    match adjudicate(edition, pos, moves) {
-        Ok(a) => serde_json::to_value(Report::new(pos, &a)).unwrap_or(Value::Null),
-        Err(e) => json!({ "error": e.to_string() }),
+    let a = match adjudicate(edition, pos, moves) {
+        Ok(a) => a,
+        Err(e) => return json!({ "error": e.to_string() }),
+    };
+    let mut value = serde_json::to_value(Report::new(pos, &a)).unwrap_or(Value::Null);
+    let by_edition: serde_json::Map<String, Value> = Edition::ALL
+        .iter()
+        .map(|&e| {
+            let (ruling, verdict) = if e == edition {
+                (a.ruling, a.verdict)
+            } else {
+                adjudicate(e, pos, moves).map_or((a.ruling, a.verdict), |o| (o.ruling, o.verdict))
+            };
+            (
+                e.name().to_string(),
+                json!({ "ruling": ruling.code(), "verdict": verdict.code() }),
+            )
+        })
+        .collect();
+    if let Value::Object(map) = &mut value {
+        map.insert("by_edition".into(), Value::Object(by_edition));
     }
+    value
 }
 
 fn batch(default: Edition, file: &str, out: &mut dyn Write) -> Result<(), Error> {

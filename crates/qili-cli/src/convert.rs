@@ -1,4 +1,5 @@
-//! `qili convert`: rewrite a sequence of moves in another notation.
+//! `qili convert`: rewrite a sequence of moves in another notation, or (with
+//! a FILE and `--to pgn|dhtmlxq`) a game record file, see [`crate::annotate`].
 
 use std::io::Write;
 
@@ -16,7 +17,8 @@ pub const COMMAND: Command = Command {
     run,
 };
 
-const USAGE: &str = "\
+const USAGE: &str = concat!(
+    "\
 usage: qili convert [--fen FEN] --from iccs|wxf|zh|auto --to iccs|wxf|zh|zh-trad MOVES…
 
 Plays MOVES from FEN (the starting position by default) and prints them again,
@@ -33,7 +35,10 @@ moves may also follow each other without spaces (炮二平五马8进7).
 A move that cannot be read or played stops the conversion with an error such
 as `move 4: 马8进7 — no black horse on file 8` (moves counted from 1 in the
 sequence given) and exit code 2.
-";
+
+",
+    crate::record_usage!()
+);
 
 const SPEC: Spec = Spec {
     options: &["fen", "from", "to"],
@@ -91,6 +96,9 @@ fn tokens(words: &[String], reader: Reader) -> Vec<String> {
 }
 
 fn run(args: &[String], out: &mut dyn Write) -> Result<(), Error> {
+    if crate::records::is_record_conversion(args) {
+        return crate::records::convert_record(args, out);
+    }
     let args = SPEC.parse(args)?;
     let from: Reader = args
         .value("from")

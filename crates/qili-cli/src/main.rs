@@ -7,11 +7,13 @@
 //! (output failed).
 
 mod adjudicate;
+mod annotate;
 mod args;
 mod convert;
 mod moves;
 mod notation;
 mod perft;
+mod records;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -36,6 +38,7 @@ const COMMANDS: &[Command] = &[
     moves::COMMAND,
     convert::COMMAND,
     adjudicate::COMMAND,
+    annotate::COMMAND,
 ];
 
 fn usage() -> String {

@@ -59,6 +59,7 @@ fn one_game() {
     assert_eq!(v["moves"][0]["wxf"], "R4=5");
     assert_eq!(v["moves"][0]["targets"][0], "e8");
     assert_eq!(v["cycle"]["red"]["pattern"], "长将");
+    assert_eq!(v["by_edition"]["axf"]["ruling"], "red_loses");
     assert!(v["explanation"]["zh"].as_str().unwrap().contains("26.1"));
     assert!(v["explanation"]["en"].as_str().unwrap().contains("26.1"));
 }
@@ -101,4 +102,33 @@ fn bad_arguments() {
     let (code, _, err) = qili(&["adjudicate", "--rules", "fide"], "");
     assert_eq!(code, 2);
     assert!(err.contains("unknown rules 'fide'"), "{err}");
+}
+
+#[test]
+fn annotate_a_record_file() {
+    let dir =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/pgn-sample");
+    assert!(dir.is_dir(), "the corpus is expected at {}", dir.display());
+    let file = dir.join("000.pgn");
+    let (code, out, err) = qili(&["annotate", file.to_str().unwrap(), "--json"], "");
+    assert_eq!(code, 0, "{err}");
+    let game: Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    let moves = game["moves"].as_array().unwrap();
+    assert!(moves.len() > 20);
+    assert_eq!(moves[0]["zh"], "炮八平六");
+    assert!(moves
+        .iter()
+        .all(|m| ["将", "杀", "捉", "闲"].contains(&m["label"].as_str().unwrap())));
+    assert!(game["tags"].is_object());
+    assert!(game["repetitions"].is_array());
+    let (code, text, _) = qili(&["annotate", file.to_str().unwrap()], "");
+    assert_eq!(code, 0);
+    assert!(text.starts_with("== game 1"), "{text}");
+}
+
+#[test]
+fn annotate_reports_unreadable_files() {
+    let (code, _, err) = qili(&["annotate", "/nonexistent/file.pgn"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("file.pgn"), "{err}");
 }

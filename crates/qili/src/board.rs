@@ -17,8 +17,13 @@ use crate::{ByColor, Color, Piece, Role, Square};
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Board {
+    /// What stands on each point (the mailbox), indexed by [`Square::index`].
     squares: [Option<Piece>; 90],
+    /// The same information as bit sets (bit `i` = square index `i`): the
+    /// points of each side's pieces…
     occupied: ByColor<u128>,
+    /// …and of each role, both sides together, indexed by [`Role::index`].
+    roles: [u128; 7],
 }
 
 impl Default for Board {
@@ -33,6 +38,7 @@ impl Board {
         Board {
             squares: [None; 90],
             occupied: ByColor { red: 0, black: 0 },
+            roles: [0; 7],
         }
     }
 
@@ -84,9 +90,11 @@ impl Board {
         let bit = 1u128 << i;
         if let Some(p) = old {
             *self.occupied.get_mut(p.color) &= !bit;
+            self.roles[p.role.index()] &= !bit;
         }
         if let Some(p) = piece {
             *self.occupied.get_mut(p.color) |= bit;
+            self.roles[p.role.index()] |= bit;
         }
         self.squares[i] = piece;
         old
@@ -109,6 +117,24 @@ impl Board {
         *self.occupied.get(color)
     }
 
+    /// Bit set of all pieces.
+    #[inline]
+    pub(crate) fn occupied(&self) -> u128 {
+        self.occupied.red | self.occupied.black
+    }
+
+    /// Bit set of the pieces of `role`, both colours.
+    #[inline]
+    pub(crate) fn by_role(&self, role: Role) -> u128 {
+        self.roles[role.index()]
+    }
+
+    /// Bit set of `color`'s pieces of `role`.
+    #[inline]
+    pub(crate) fn pieces_of(&self, color: Color, role: Role) -> u128 {
+        self.occupied_by(color) & self.by_role(role)
+    }
+
     /// All pieces with their squares, in square order.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
         Square::all().filter_map(|sq| self.piece_at(sq).map(|p| (sq, p)))
@@ -121,15 +147,12 @@ impl Board {
 
     /// Number of pieces of this colour and role.
     pub fn count(&self, color: Color, role: Role) -> usize {
-        self.squares_of(color)
-            .filter(|&sq| self.piece_at(sq).is_some_and(|p| p.role == role))
-            .count()
+        self.pieces_of(color, role).count_ones() as usize
     }
 
     /// Where `color`'s king stands (the first one found, if any).
     pub fn king_of(&self, color: Color) -> Option<Square> {
-        self.squares_of(color)
-            .find(|&sq| self.piece_at(sq).is_some_and(|p| p.role == Role::King))
+        SquareSet(self.pieces_of(color, Role::King)).next()
     }
 
     /// Number of pieces between `a` and `b` on the same file or rank, or `None`

@@ -5,7 +5,8 @@ use core::fmt;
 use crate::board::SquareSet;
 use crate::setup::{PositionError, Problem, Tolerance};
 use crate::tables::{
-    DIAGONAL, ELEPHANT, HORSE, HORSE_ATTACKERS, ORTHOGONAL, RAYS, ZOBRIST, ZOBRIST_BLACK,
+    Steps, ALL_SQUARES, ELEPHANT, HOME, HORSE, HORSE_ATTACKERS, HORSE_ATTACKER_MASK, RAY_MASK,
+    STEPS, ZOBRIST, ZOBRIST_BLACK,
 };
 use crate::{Board, ByColor, Color, Move, MoveList, Piece, Role, Setup, Square};
 
@@ -192,23 +193,36 @@ impl Position {
     /// each other on an open file (2.2, 4.1.2) are respected.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.pseudo_moves(&mut list);
-        self.keep_legal(&mut list);
+        self.for_each_legal(|from, to| {
+            for sq in SquareSet(to) {
+                list.push(Move::new(from, sq));
+            }
+        });
         list
     }
 
     /// The legal moves of the piece on `from`.
     pub fn legal_moves_from(&self, from: Square) -> MoveList {
-        let mut list = self.legal_moves();
-        list.retain(|m| m.from == from);
+        let mut list = MoveList::new();
+        for to in SquareSet(self.legal_targets_from(from)) {
+            list.push(Move::new(from, to));
+        }
         list
     }
 
     /// `true` if `m` is legal here.
     pub fn is_legal(&self, m: Move) -> bool {
-        match self.board.piece_at(m.from) {
-            Some(p) if p.color == self.turn => self.legal_moves_from(m.from).contains(&m),
-            _ => false,
+        self.legal_targets_from(m.from) & bit(m.to.index()) != 0
+    }
+
+    /// The legal destinations of the piece on `from` as a bit set (empty if
+    /// there is no piece of the side to move there).
+    fn legal_targets_from(&self, from: Square) -> u128 {
+        match self.board.piece_at(from) {
+            Some(p) if p.color == self.turn => {
+                self.legal_targets(&self.king_safety(), from, p.role)
+            }
+            _ => 0,
         }
     }
 
@@ -291,10 +305,12 @@ impl Position {
     /// `true` if no side has a rook, horse, cannon or pawn: with only kings,
     /// advisors and elephants nobody can ever give mate.
     pub fn has_insufficient_material(&self) -> bool {
-        !self
-            .board
-            .pieces()
-            .any(|(_, p)| matches!(p.role, Role::Rook | Role::Horse | Role::Cannon | Role::Pawn))
+        let b = &self.board;
+        b.by_role(Role::Rook)
+            | b.by_role(Role::Horse)
+            | b.by_role(Role::Cannon)
+            | b.by_role(Role::Pawn)
+            == 0
     }
 
     /// Number of leaf nodes of the legal move tree of depth `depth`.
@@ -307,12 +323,11 @@ impl Position {
         if depth == 0 {
             return 1;
         }
-        let moves = self.legal_moves();
         if depth == 1 {
-            return moves.len() as u64;
+            return self.count_legal();
         }
         let mut n = 0;
-        for &m in &moves {
+        for &m in &self.legal_moves() {
             let mut p = self.clone();
             p.play_unchecked(m);
             n += p.perft(depth - 1);
@@ -320,199 +335,524 @@ impl Position {
         n
     }
 
-    /// Pseudo-legal moves of the side to move (may leave the king in check).
-    fn pseudo_moves(&self, list: &mut MoveList) {
+    /// Calls `visit(from, targets)` for every piece of the side to move, in
+    /// square order, with the bit set of the points it can legally move to
+    /// (possibly empty).
+    #[inline]
+    fn for_each_legal(&self, mut visit: impl FnMut(Square, u128)) {
+        let safety = self.king_safety();
+        for from in SquareSet(self.board.occupied_by(self.turn)) {
+            if let Some(piece) = self.board.piece_at(from) {
+                visit(from, self.legal_targets(&safety, from, piece.role));
+            }
+        }
+    }
+
+    /// The points the side to move's `role` on `from` can legally move to,
+    /// as a bit set.
+    ///
+    /// Most moves are known to be legal from a few facts about the king's
+    /// surroundings, computed once per position ([`KingSafety`]); only king
+    /// moves, moves of pieces that may be pinned, and every move when in
+    /// check are tried one by one with [`Position::is_safe`].
+    #[inline(always)]
+    fn legal_targets(&self, safety: &KingSafety, from: Square, role: Role) -> u128 {
+        let c = self.turn.index();
+        let occupied = safety.occupied;
+        let targets = safety.targets;
+        let f = from.index() as usize;
+        let mut to = match role {
+            Role::King => STEPS.king[c][f] & !self.board.occupied_by(self.turn),
+            Role::Advisor => STEPS.advisor[c][f] & targets,
+            Role::Pawn => STEPS.pawn[c][f] & targets,
+            Role::Elephant => blockable_steps(&ELEPHANT[f], occupied) & targets & HOME[c],
+            Role::Horse => blockable_steps(&HORSE[f], occupied) & targets,
+            Role::Rook => {
+                let mut reach = 0;
+                for (d, &ray) in RAY_MASK[f].iter().enumerate() {
+                    let blockers = ray & occupied;
+                    // The ray up to and including the first piece.
+                    reach |= if blockers == 0 {
+                        ray
+                    } else {
+                        ray & !RAY_MASK[nearest(d, blockers) as usize][d]
+                    };
+                }
+                reach & targets
+            }
+            Role::Cannon => {
+                let mut reach = 0;
+                for (d, &ray) in RAY_MASK[f].iter().enumerate() {
+                    let blockers = ray & occupied;
+                    if blockers == 0 {
+                        reach |= ray;
+                        continue;
+                    }
+                    // Empty points up to the screen, then the first piece beyond it.
+                    let screen = nearest(d, blockers);
+                    let beyond = RAY_MASK[screen as usize][d];
+                    reach |= ray & !beyond & !bit(screen);
+                    let hit = beyond & occupied;
+                    if hit != 0 {
+                        reach |= bit(nearest(d, hit));
+                    }
+                }
+                // `targets` drops a hit on an own piece.
+                reach & targets
+            }
+        };
+        if safety.in_check || role == Role::King || safety.pinned & bit(from.index()) != 0 {
+            for sq in SquareSet(to) {
+                if !self.is_safe(Move::new(from, sq)) {
+                    to &= !bit(sq.index());
+                }
+            }
+        }
+        to
+    }
+
+    /// The number of legal moves (what `legal_moves().len()` would be),
+    /// counted without listing them.
+    fn count_legal(&self) -> u64 {
+        let mut n = 0;
+        self.for_each_legal(|_, to| n += u64::from(to.count_ones()));
+        n
+    }
+
+    /// What the side to move has to watch out for: whether it is in check,
+    /// which of its pieces may be pinned, and where a piece would become a
+    /// cannon's screen. Computed from the king's four lines and the horse legs
+    /// next to it; see [`KingSafety`].
+    fn king_safety(&self) -> KingSafety {
         let us = self.turn;
+        let them = us.other();
         let board = &self.board;
+        let k = self.king(us).index();
+        let occupied = board.occupied();
         let own = board.occupied_by(us);
-        let target_ok = |to: u8| own & (1u128 << to) == 0;
-        for from in SquareSet(own) {
-            let Some(p) = board.piece_at(from) else {
+        let rooks = board.pieces_of(them, Role::Rook);
+        let cannons = board.pieces_of(them, Role::Cannon);
+        let kings = board.pieces_of(them, Role::King);
+        let mut safety = KingSafety {
+            in_check: false,
+            pinned: 0,
+            screens: 0,
+            occupied,
+            targets: 0,
+        };
+        for (d, &ray) in RAY_MASK[k as usize].iter().enumerate() {
+            // The other king attacks like a rook along the file (flying general).
+            let sliders = if d < 2 { rooks | kings } else { rooks };
+            if ray & (sliders | cannons) == 0 {
+                continue;
+            }
+            let blockers = ray & occupied;
+            let b1 = nearest(d, blockers);
+            if sliders & bit(b1) != 0 {
+                safety.in_check = true;
+                continue;
+            }
+            if cannons & bit(b1) != 0 {
+                // Any piece landing between the king and this cannon screens it.
+                safety.screens |= ray & !RAY_MASK[b1 as usize][d] & !bit(b1);
+            }
+            let rest = blockers & !bit(b1);
+            if rest == 0 {
+                continue;
+            }
+            let b2 = nearest(d, rest);
+            if cannons & bit(b2) != 0 {
+                safety.in_check = true;
+                continue;
+            }
+            if sliders & bit(b2) != 0 {
+                // The only piece between the king and a rook (or the other king).
+                safety.pinned |= bit(b1) & own;
+                continue;
+            }
+            let rest = rest & !bit(b2);
+            if rest != 0 && cannons & bit(nearest(d, rest)) != 0 {
+                // Two pieces between the king and a cannon: either leaving
+                // the line would leave the cannon a single screen.
+                safety.pinned |= (bit(b1) | bit(b2)) & own;
+            }
+        }
+        let horses = board.pieces_of(them, Role::Horse);
+        if HORSE_ATTACKER_MASK[k as usize] & horses != 0 {
+            let h = &HORSE_ATTACKERS[k as usize];
+            for st in &h.s[..h.len as usize] {
+                if horses & bit(st.to) != 0 {
+                    if occupied & bit(st.block) == 0 {
+                        safety.in_check = true;
+                    } else {
+                        // A piece of ours on the horse's leg (马腿) holds it back.
+                        safety.pinned |= bit(st.block) & own;
+                    }
+                }
+            }
+        }
+        if STEPS.pawn_attackers[them.index()][k as usize] & board.pieces_of(them, Role::Pawn) != 0 {
+            safety.in_check = true;
+        }
+        safety.targets = !own & !safety.screens & ALL_SQUARES;
+        safety
+    }
+
+    /// `true` if the (pseudo-legal) move `m` leaves the mover's king
+    /// unattacked, the kings not facing.
+    #[inline]
+    fn is_safe(&self, m: Move) -> bool {
+        let us = self.turn;
+        let (from, to) = (m.from.index(), m.to.index());
+        let king = self.king(us).index();
+        let occupied = (self.board.occupied() & !bit(from)) | bit(to);
+        let theirs = self.board.occupied_by(us.other()) & !bit(to);
+        let k = if from == king { to } else { king };
+        !attacked(&self.board, k, us.other(), occupied, theirs)
+    }
+}
+
+/// The facts about the king's surroundings that decide which moves need to be
+/// tried before they are known to be legal (see [`Position::legal_targets`]).
+///
+/// When the side to move is not in check, a move other than a king move can
+/// only expose the king by leaving a line or a horse leg, or by landing on a
+/// line as a cannon screen:
+///
+/// - the only piece between the king and an enemy rook or the enemy king on
+///   an open file (flying general, 4.1.2) is pinned;
+/// - either of exactly two pieces between the king and an enemy cannon is
+///   pinned: with one of them gone the cannon has its screen;
+/// - a piece on the leg of an enemy horse aimed at the king is pinned;
+/// - the empty points between the king and an enemy cannon with nothing in
+///   between are `screens`: no piece may move there.
+///
+/// Nothing else can matter: capturing does not change which points are
+/// occupied at the destination, so it cannot open a line, and pawn and king
+/// attacks cannot be uncovered (the flying general aside). Pinned pieces may
+/// still move along the line or capture the pinning piece; their moves are
+/// tried one by one. A piece counted as pinned that turns out to be free
+/// costs time, never correctness; the `cfg(test)` reference generator below
+/// and the perft tables check that no pin is missed.
+struct KingSafety {
+    /// The king is attacked.
+    in_check: bool,
+    /// Pieces of the side to move whose moves must be tried one by one.
+    pinned: u128,
+    /// Empty points between the king and an unscreened enemy cannon.
+    screens: u128,
+    /// All pieces (kept here for the move generator).
+    occupied: u128,
+    /// Where a piece other than the king may go: not onto its own pieces,
+    /// not onto `screens`.
+    targets: u128,
+}
+
+/// The bit of square index `sq`.
+#[inline]
+const fn bit(sq: u8) -> u128 {
+    1 << sq
+}
+
+/// The piece nearest to the ray's origin among `blockers`, a non-empty subset
+/// of a ray in direction `d` (see [`RAY_MASK`]).
+#[inline]
+fn nearest(d: usize, blockers: u128) -> u8 {
+    if d & 1 == 0 {
+        blockers.trailing_zeros() as u8
+    } else {
+        127 - blockers.leading_zeros() as u8
+    }
+}
+
+/// The destinations of the steps (horse or elephant moves) whose blocking
+/// point is empty.
+#[inline]
+fn blockable_steps(steps: &Steps, occupied: u128) -> u128 {
+    let mut to = 0;
+    for st in &steps.s[..steps.len as usize] {
+        if occupied & bit(st.block) == 0 {
+            to |= bit(st.to);
+        }
+    }
+    to
+}
+
+/// `true` if a king on square index `king` would be attacked by `them`, with
+/// the pieces standing on `occupied` and `them`'s pieces limited to `theirs`
+/// (so a move can be tried without playing it: the mover's origin left out of
+/// `occupied`, its destination put in, a captured piece left out of
+/// `theirs`). Attacks: a rook on a line with nothing between, a cannon with
+/// exactly one screen, a horse whose leg is free, a pawn, or the other king on
+/// an open file (flying general).
+fn attacked(board: &Board, king: u8, them: Color, occupied: u128, theirs: u128) -> bool {
+    let k = king as usize;
+    let rooks = board.by_role(Role::Rook) & theirs;
+    let cannons = board.by_role(Role::Cannon) & theirs;
+    let kings = board.by_role(Role::King) & theirs;
+    for (d, &ray) in RAY_MASK[k].iter().enumerate() {
+        let sliders = if d < 2 { rooks | kings } else { rooks };
+        if ray & (sliders | cannons) == 0 {
+            continue;
+        }
+        let blockers = ray & occupied;
+        let b1 = nearest(d, blockers);
+        if sliders & bit(b1) != 0 {
+            return true;
+        }
+        let rest = blockers & !bit(b1);
+        if rest != 0 && cannons & bit(nearest(d, rest)) != 0 {
+            return true;
+        }
+    }
+    let horses = board.by_role(Role::Horse) & theirs;
+    if HORSE_ATTACKER_MASK[k] & horses != 0 {
+        let h = &HORSE_ATTACKERS[k];
+        for st in &h.s[..h.len as usize] {
+            if horses & bit(st.to) != 0 && occupied & bit(st.block) == 0 {
+                return true;
+            }
+        }
+    }
+    STEPS.pawn_attackers[them.index()][k] & board.by_role(Role::Pawn) & theirs != 0
+}
+
+/// `true` if `us`'s king standing on `king` is attacked on `board`.
+pub(crate) fn king_attacked(board: &Board, king: Square, us: Color) -> bool {
+    let them = us.other();
+    attacked(
+        board,
+        king.index(),
+        them,
+        board.occupied(),
+        board.occupied_by(them),
+    )
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", crate::fen::write(self))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The fast generator against a slow, obviously correct one: every
+    //! pseudo-legal move played on a copy of the board, then the king's
+    //! surroundings scanned point by point.
+
+    use super::*;
+    use crate::fen;
+    use crate::tables::{DIAGONAL, ORTHOGONAL, RAYS};
+
+    /// Pieces on the first and second occupied points of each ray from `sq`.
+    fn ray_pieces(board: &Board, sq: Square) -> [(Option<Piece>, Option<Piece>); 4] {
+        let mut out = [(None, None); 4];
+        for (d, ray) in RAYS[sq.index() as usize].iter().enumerate() {
+            let mut it = ray.sq[..ray.len as usize]
+                .iter()
+                .filter_map(|&s| board.at(s));
+            out[d] = (it.next(), it.next());
+        }
+        out
+    }
+
+    fn slow_attacked(board: &Board, king: Square, us: Color) -> bool {
+        let them = us.other();
+        let is = |p: Option<Piece>, role| p == Some(Piece { color: them, role });
+        for (d, (first, second)) in ray_pieces(board, king).into_iter().enumerate() {
+            if is(first, Role::Rook) || (d < 2 && is(first, Role::King)) || is(second, Role::Cannon)
+            {
+                return true;
+            }
+        }
+        for (df, dr) in [
+            (1, 2),
+            (-1, 2),
+            (1, -2),
+            (-1, -2),
+            (2, 1),
+            (2, -1),
+            (-2, 1),
+            (-2, -1),
+        ] {
+            // A horse at king - (df, dr) moving by (df, dr); its leg is next to it.
+            let Some(h) = king.offset(-df, -dr) else {
                 continue;
             };
+            let leg = if i8::abs(df) == 2 {
+                h.offset(df / 2, 0)
+            } else {
+                h.offset(0, dr / 2)
+            };
+            if is(board.piece_at(h), Role::Horse) && leg.is_some_and(|l| board.is_empty_at(l)) {
+                return true;
+            }
+        }
+        let forward = if them.is_red() { 1 } else { -1 };
+        for (df, dr, needs_crossing) in [(0, -forward, false), (1, 0, true), (-1, 0, true)] {
+            if let Some(s) = king.offset(df, dr) {
+                if is(board.piece_at(s), Role::Pawn)
+                    && !(needs_crossing && s.rank().is_home_of(them))
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    fn slow_legal_moves(pos: &Position) -> Vec<Move> {
+        let us = pos.turn();
+        let board = pos.board();
+        let mut moves = Vec::new();
+        for (from, p) in board.pieces().filter(|(_, p)| p.color == us) {
+            let mut tos = Vec::new();
             let f = from.index() as usize;
-            let mut add = |to: u8| list.push(Move::new(from, Square::new_unchecked(to)));
             match p.role {
-                Role::King => {
-                    let n = &ORTHOGONAL[f];
-                    for &to in &n.sq[..n.len as usize] {
-                        if target_ok(to) && Square::new_unchecked(to).in_palace_of(us) {
-                            add(to);
+                Role::King | Role::Advisor => {
+                    let near = if p.role == Role::King {
+                        &ORTHOGONAL[f]
+                    } else {
+                        &DIAGONAL[f]
+                    };
+                    for &to in &near.sq[..near.len as usize] {
+                        if Square::new_unchecked(to).in_palace_of(us) {
+                            tos.push(to);
                         }
                     }
                 }
-                Role::Advisor => {
-                    let n = &DIAGONAL[f];
-                    for &to in &n.sq[..n.len as usize] {
-                        if target_ok(to) && Square::new_unchecked(to).in_palace_of(us) {
-                            add(to);
+                Role::Elephant | Role::Horse => {
+                    let steps = if p.role == Role::Horse {
+                        &HORSE[f]
+                    } else {
+                        &ELEPHANT[f]
+                    };
+                    for st in &steps.s[..steps.len as usize] {
+                        let crosses = p.role == Role::Elephant
+                            && !Square::new_unchecked(st.to).rank().is_home_of(us);
+                        if board.at(st.block).is_none() && !crosses {
+                            tos.push(st.to);
                         }
                     }
                 }
-                Role::Elephant => {
-                    let s = &ELEPHANT[f];
-                    for st in &s.s[..s.len as usize] {
-                        if target_ok(st.to)
-                            && board.at(st.block).is_none()
-                            && Square::new_unchecked(st.to).rank().is_home_of(us)
-                        {
-                            add(st.to);
-                        }
-                    }
-                }
-                Role::Horse => {
-                    let s = &HORSE[f];
-                    for st in &s.s[..s.len as usize] {
-                        if target_ok(st.to) && board.at(st.block).is_none() {
-                            add(st.to);
-                        }
-                    }
-                }
-                Role::Rook => {
+                Role::Rook | Role::Cannon => {
                     for ray in &RAYS[f] {
+                        let mut screens = 0;
                         for &to in &ray.sq[..ray.len as usize] {
-                            match board.at(to) {
-                                None => add(to),
-                                Some(q) => {
-                                    if q.color != us {
-                                        add(to);
-                                    }
+                            let occupied = board.at(to).is_some();
+                            if p.role == Role::Rook {
+                                tos.push(to);
+                                if occupied {
                                     break;
                                 }
-                            }
-                        }
-                    }
-                }
-                Role::Cannon => {
-                    for ray in &RAYS[f] {
-                        let mut screened = false;
-                        for &to in &ray.sq[..ray.len as usize] {
-                            match (board.at(to), screened) {
-                                (None, false) => add(to),
-                                (None, true) => {}
-                                (Some(_), false) => screened = true,
-                                (Some(q), true) => {
-                                    if q.color != us {
-                                        add(to);
-                                    }
+                            } else if occupied {
+                                screens += 1;
+                                if screens == 2 {
+                                    tos.push(to);
                                     break;
                                 }
+                            } else if screens == 0 {
+                                tos.push(to);
                             }
                         }
                     }
                 }
                 Role::Pawn => {
                     let forward = if us.is_red() { 1 } else { -1 };
-                    if let Some(to) = from.offset(0, forward) {
-                        if target_ok(to.index()) {
-                            add(to.index());
-                        }
-                    }
+                    tos.extend(from.offset(0, forward).map(|s| s.index()));
                     if !from.rank().is_home_of(us) {
-                        for df in [-1, 1] {
-                            if let Some(to) = from.offset(df, 0) {
-                                if target_ok(to.index()) {
-                                    add(to.index());
-                                }
-                            }
-                        }
+                        tos.extend(from.offset(-1, 0).map(|s| s.index()));
+                        tos.extend(from.offset(1, 0).map(|s| s.index()));
                     }
                 }
             }
+            for to in tos {
+                let to = Square::new_unchecked(to);
+                if board.piece_at(to).is_some_and(|q| q.color == us) {
+                    continue;
+                }
+                let mut after = board.clone();
+                after.set(to, after.piece_at(from));
+                after.set(from, None);
+                let king = if p.role == Role::King {
+                    to
+                } else {
+                    pos.king(us)
+                };
+                if !slow_attacked(&after, king, us) {
+                    moves.push(Move::new(from, to));
+                }
+            }
+        }
+        moves.sort();
+        moves
+    }
+
+    /// A small deterministic generator (xorshift64*).
+    struct Rng(u64);
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
         }
     }
 
-    /// Removes the moves that leave the mover's king attacked or facing the
-    /// other king. Only moves that can change the king's safety are tried on
-    /// the board: king moves, any move while in check, and moves from or to
-    /// the king's file or rank or from a point diagonally next to the king (a
-    /// horse leg). Every other move neither opens a line to the king, nor
-    /// places a cannon screen, nor unblocks a horse.
-    fn keep_legal(&self, list: &mut MoveList) {
-        let us = self.turn;
-        let king = self.king(us);
-        let in_check = self.is_check();
-        let (kf, kr) = (king.file(), king.rank());
-        let mut scratch = self.board.clone();
-        list.retain(|m| {
-            let touches_king_lines = m.from.file() == kf
-                || m.from.rank() == kr
-                || m.to.file() == kf
-                || m.to.rank() == kr
-                || is_diagonal_neighbour(m.from, king);
-            if !in_check && !touches_king_lines {
-                return true;
-            }
-            let moved = scratch.set(m.from, None);
-            let captured = scratch.set(m.to, moved);
-            let k = if m.from == king { m.to } else { king };
-            let safe = !king_attacked(&scratch, k, us);
-            scratch.set(m.to, captured);
-            scratch.set(m.from, moved);
-            safe
-        });
-    }
-}
-
-#[inline]
-fn is_diagonal_neighbour(a: Square, b: Square) -> bool {
-    let df = a.file().index().abs_diff(b.file().index());
-    let dr = a.rank().index().abs_diff(b.rank().index());
-    df == 1 && dr == 1
-}
-
-/// `true` if `us`'s king standing on `king` would be attacked: by a rook or a
-/// cannon on its lines, a horse whose leg is free, a pawn, or the other king
-/// on an open file (flying general).
-pub(crate) fn king_attacked(board: &Board, king: Square, us: Color) -> bool {
-    let them = us.other();
-    let k = king.index() as usize;
-    for (d, ray) in RAYS[k].iter().enumerate() {
-        let sqs = &ray.sq[..ray.len as usize];
-        let mut it = sqs.iter().filter_map(|&s| board.at(s));
-        if let Some(first) = it.next() {
-            if first.color == them
-                && (first.role == Role::Rook || (first.role == Role::King && d < 2))
-            {
-                return true;
-            }
-            if let Some(second) = it.next() {
-                if second.color == them && second.role == Role::Cannon {
-                    return true;
+    fn check(pos: &Position, thorough: bool) {
+        let mut fast: Vec<Move> = pos.legal_moves().to_vec();
+        fast.sort();
+        let slow = slow_legal_moves(pos);
+        assert_eq!(fast, slow, "{}", fen::write(pos));
+        assert_eq!(pos.perft(1), slow.len() as u64);
+        let us = pos.turn();
+        assert_eq!(pos.is_check(), slow_attacked(pos.board(), pos.king(us), us));
+        if thorough {
+            for from in Square::all() {
+                let mut expected: Vec<Move> =
+                    slow.iter().filter(|m| m.from == from).copied().collect();
+                let mut got = pos.legal_moves_from(from).to_vec();
+                got.sort();
+                expected.sort();
+                assert_eq!(got, expected, "{} from {from}", fen::write(pos));
+                for to in Square::all() {
+                    let m = Move::new(from, to);
+                    assert_eq!(
+                        pos.is_legal(m),
+                        expected.contains(&m),
+                        "{} {m}",
+                        fen::write(pos)
+                    );
                 }
             }
         }
     }
-    let horse = Piece {
-        color: them,
-        role: Role::Horse,
-    };
-    let h = &HORSE_ATTACKERS[k];
-    for st in &h.s[..h.len as usize] {
-        if board.at(st.to) == Some(horse) && board.at(st.block).is_none() {
-            return true;
-        }
-    }
-    let pawn = Piece {
-        color: them,
-        role: Role::Pawn,
-    };
-    let behind = if them.is_red() { -1 } else { 1 };
-    if king.offset(0, behind).and_then(|s| board.piece_at(s)) == Some(pawn) {
-        return true;
-    }
-    for df in [-1, 1] {
-        if let Some(s) = king.offset(df, 0) {
-            if board.piece_at(s) == Some(pawn) && !s.rank().is_home_of(them) {
-                return true;
+
+    #[test]
+    fn generator_matches_slow_reference_on_random_games() {
+        let starts = [
+            fen::START,
+            "1r2kab1r/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4A4/1RBAK2R1 w - - 0 1",
+            // Composed: extra pieces, pieces on points they could never reach.
+            "2cak4/3Pa4/4c4/2R1n4/9/2n1C1r2/4P4/3AN4/2pCA4/3K1c3 w",
+        ];
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        let mut positions = 0;
+        for start in starts {
+            for _ in 0..100 {
+                let mut pos = fen::position(start, Tolerance::COMPOSED).unwrap();
+                for _ in 0..100 {
+                    check(&pos, positions % 50 == 0);
+                    positions += 1;
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos.play_unchecked(moves[rng.below(moves.len())]);
+                }
             }
         }
-    }
-    false
-}
-
-impl fmt::Debug for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", crate::fen::write(self))
+        assert!(positions > 20_000);
     }
 }

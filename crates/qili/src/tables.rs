@@ -1,5 +1,9 @@
 //! Move tables computed at compile time: rays, horse and elephant steps with
-//! the points that block them (马腿 horse leg, 象眼 elephant eye), and Zobrist keys.
+//! the points that block them (马腿 horse leg, 象眼 elephant eye), the points
+//! each piece can step to as bit sets, and Zobrist keys.
+//!
+//! Bit sets are `u128` with bit `i` standing for the square of index `i`
+//! (`rank * 9 + file`, see [`crate::Square`]); bits 90–127 are always clear.
 
 /// Directions in [`RAYS`]: towards black (rank + 1), towards red, towards file `i`, towards file `a`.
 pub(crate) const DIRS: [(i8, i8); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
@@ -201,12 +205,155 @@ const fn build_near(diagonal: bool) -> [Near; 90] {
     t
 }
 
+/// All 90 points.
+pub(crate) const ALL_SQUARES: u128 = (1 << 90) - 1;
+
+const fn bit(sq: u8) -> u128 {
+    1 << sq
+}
+
+/// The points of ranks `lo..=hi` and files `flo..=fhi`.
+const fn region(lo: u8, hi: u8, flo: u8, fhi: u8) -> u128 {
+    let mut m = 0;
+    let mut r = lo;
+    while r <= hi {
+        let mut f = flo;
+        while f <= fhi {
+            m |= bit(r * 9 + f);
+            f += 1;
+        }
+        r += 1;
+    }
+    m
+}
+
+/// Each side's palace (九宫), red first.
+pub(crate) const PALACE: [u128; 2] = [region(0, 2, 3, 5), region(7, 9, 3, 5)];
+/// Each side's half of the board (ranks 0–4 for red, 5–9 for black).
+pub(crate) const HOME: [u128; 2] = [region(0, 4, 0, 8), region(5, 9, 0, 8)];
+
+/// The squares of one ray as a bit set, for every square and direction in
+/// [`DIRS`] order. Directions 0 and 2 go towards higher indices, 1 and 3
+/// towards lower ones, so the nearest piece on a ray is the lowest set bit of
+/// `RAY_MASK[s][d] & occupied` for even `d` and the highest for odd `d`.
+const fn build_ray_masks() -> [[u128; 4]; 90] {
+    let rays = build_rays();
+    let mut t = [[0u128; 4]; 90];
+    let mut s = 0;
+    while s < 90 {
+        let mut d = 0;
+        while d < 4 {
+            let mut i = 0;
+            while i < rays[s][d].len as usize {
+                t[s][d] |= bit(rays[s][d].sq[i]);
+                i += 1;
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+/// Bit sets of the squares a short-range piece of each colour can step to
+/// from each square, before looking at what stands there: `king` (one point
+/// orthogonally, inside the palace), `advisor` (one point diagonally, inside
+/// the palace) and `pawn` (forward, and sideways once across the river).
+#[derive(Clone, Copy)]
+pub(crate) struct StepMasks {
+    pub king: [[u128; 90]; 2],
+    pub advisor: [[u128; 90]; 2],
+    pub pawn: [[u128; 90]; 2],
+    /// The squares from which a pawn of each colour attacks each square (the
+    /// reverse of `pawn`).
+    pub pawn_attackers: [[u128; 90]; 2],
+}
+
+const fn build_step_masks() -> StepMasks {
+    let orthogonal = build_near(false);
+    let diagonal = build_near(true);
+    let mut t = StepMasks {
+        king: [[0; 90]; 2],
+        advisor: [[0; 90]; 2],
+        pawn: [[0; 90]; 2],
+        pawn_attackers: [[0; 90]; 2],
+    };
+    let mut c = 0;
+    while c < 2 {
+        let mut s = 0;
+        while s < 90 {
+            let mut i = 0;
+            while i < orthogonal[s].len as usize {
+                t.king[c][s] |= bit(orthogonal[s].sq[i]);
+                i += 1;
+            }
+            t.king[c][s] &= PALACE[c];
+            i = 0;
+            while i < diagonal[s].len as usize {
+                t.advisor[c][s] |= bit(diagonal[s].sq[i]);
+                i += 1;
+            }
+            t.advisor[c][s] &= PALACE[c];
+            let f = (s % 9) as i8;
+            let r = (s / 9) as i8;
+            let forward: i8 = if c == 0 { 1 } else { -1 };
+            if on_board(f, r + forward) {
+                t.pawn[c][s] |= bit(idx(f, r + forward));
+            }
+            if HOME[c] & bit(s as u8) == 0 {
+                if f > 0 {
+                    t.pawn[c][s] |= bit(idx(f - 1, r));
+                }
+                if f < 8 {
+                    t.pawn[c][s] |= bit(idx(f + 1, r));
+                }
+            }
+            s += 1;
+        }
+        s = 0;
+        while s < 90 {
+            let mut to = 0;
+            while to < 90 {
+                if t.pawn[c][s] & bit(to as u8) != 0 {
+                    t.pawn_attackers[c][to] |= bit(s as u8);
+                }
+                to += 1;
+            }
+            s += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+/// The squares from which a horse could attack each square (leg ignored).
+const fn build_horse_attacker_masks() -> [u128; 90] {
+    let h = build_horse_attackers();
+    let mut t = [0u128; 90];
+    let mut s = 0;
+    while s < 90 {
+        let mut i = 0;
+        while i < h[s].len as usize {
+            t[s] |= bit(h[s].s[i].to);
+            i += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+#[cfg(test)]
 pub(crate) static RAYS: [[Ray; 4]; 90] = build_rays();
 pub(crate) static HORSE: [Steps; 90] = build_horse();
 pub(crate) static HORSE_ATTACKERS: [Steps; 90] = build_horse_attackers();
 pub(crate) static ELEPHANT: [Steps; 90] = build_elephant();
+#[cfg(test)]
 pub(crate) static ORTHOGONAL: [Near; 90] = build_near(false);
+#[cfg(test)]
 pub(crate) static DIAGONAL: [Near; 90] = build_near(true);
+pub(crate) static RAY_MASK: [[u128; 4]; 90] = build_ray_masks();
+pub(crate) static STEPS: StepMasks = build_step_masks();
+pub(crate) static HORSE_ATTACKER_MASK: [u128; 90] = build_horse_attacker_masks();
 
 const fn splitmix(state: u64) -> (u64, u64) {
     let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);

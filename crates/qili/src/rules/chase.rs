@@ -8,7 +8,7 @@
 //! comparing two of these sets, before and after a move — see [`super::kind`].
 
 use super::attack;
-use super::exchange::{exchange, Exchange};
+use super::exchange::{Exchange, Exchanges};
 use super::mate::can_force_mate;
 use super::value::{has_value, value};
 use super::Edition;
@@ -67,7 +67,9 @@ pub struct Target {
 
 /// Everything the side to move in `pos` could win with its next move — and,
 /// in the CXA books (28.3 "包括从下一着开始运用连续照将"), through a check
-/// first. AXF counts only what can be taken directly or by exchange. Targets
+/// first. AXF counts only unprotected pieces (including false roots) and
+/// pieces worth more than their attacker; its examples treat neither a piece
+/// outnumbered by attackers nor a capture after a check as chased. Targets
 /// are listed once each, in square order.
 pub fn targets(pos: &Position, edition: Edition) -> Vec<Target> {
     let mut out: Vec<Target> = direct_targets(pos)
@@ -77,6 +79,9 @@ pub fn targets(pos: &Position, edition: Edition) -> Vec<Target> {
                 .iter()
                 .all(|&a| offers_even_trade(pos, Move::new(a, t.square)))
         })
+        // AXF: a protected piece is chased only by a cheaper attacker; more
+        // attackers than defenders (少根) is not a chase there.
+        .filter(|t| edition.is_cxa() || t.root != Root::Insufficient)
         .collect();
     let through_check = if edition.is_cxa() {
         targets_through_check(pos)
@@ -96,6 +101,7 @@ pub fn targets(pos: &Position, edition: Edition) -> Vec<Target> {
 pub fn direct_targets(pos: &Position) -> Vec<Target> {
     let mover = pos.turn();
     let mut out: Vec<Target> = Vec::new();
+    let exchanges = Exchanges::new(pos);
     for &m in &pos.legal_moves() {
         let Some(victim) = pos.piece_at(m.to) else {
             continue;
@@ -103,7 +109,7 @@ pub fn direct_targets(pos: &Position) -> Vec<Target> {
         if !has_value(victim, m.to) {
             continue;
         }
-        let ex = exchange(pos, m);
+        let ex = exchanges.of(m);
         if !ex.wins_material() || capture_is_mated(pos, m) {
             continue;
         }

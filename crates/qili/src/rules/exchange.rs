@@ -28,18 +28,22 @@ pub struct Exchange {
     pub lost: Vec<Piece>,
     /// `true` if the opponent had at least one legal recapture of the first capture.
     pub recapturable: bool,
+    /// Material taken by pawns after the first capture (see [`Exchange::wins_material`]).
+    pub won_by_pawns: i32,
 }
 
 impl Exchange {
     /// `true` if the exchange wins material under 25.3: a positive gain, and not
     /// a trade of crossed pawns against pieces (a crossed pawn's value floats:
-    /// pieces won for pawns only, or pawns won for pieces only, are no gain).
+    /// pieces won for pawns only, or pawns won for pieces only, are no gain),
+    /// not counting what a pawn takes after an even trade (参考图33: "等值交换后
+    /// 兵吃士" is no gain).
     pub fn wins_material(&self) -> bool {
         let pawns_only = |v: &[Piece]| !v.is_empty() && v.iter().all(|p| p.role == Role::Pawn);
         let pieces_in = |v: &[Piece]| v.iter().any(|p| p.role != Role::Pawn);
         let floating = (pawns_only(&self.lost) && pieces_in(&self.won))
             || (pawns_only(&self.won) && pieces_in(&self.lost));
-        self.gain > 0 && !floating
+        self.gain - self.won_by_pawns > 0 && !floating
     }
 }
 
@@ -48,21 +52,101 @@ struct Line {
     score: i32,
     won: Vec<Piece>,
     lost: Vec<Piece>,
+    /// Part of `score` taken by pawns after the first capture.
+    by_pawns: i32,
 }
 
 /// Plays `first` (a capture by the side to move) and follows the best series
 /// of captures from there. Follow-up captures by the starting side are of
 /// pieces it could not already win on their own at the start (those are
 /// separate chases, not part of this exchange) or on the exchange's square.
+///
+/// To evaluate several captures of one position, build an [`Exchanges`] once.
 pub fn exchange(pos: &Position, first: Move) -> Exchange {
-    let own_wins: Vec<Square> = pos
-        .legal_moves()
+    Exchanges::new(pos).of(first)
+}
+
+/// What both sides could win at the start of an exchange, computed once per
+/// position and shared by all its captures.
+pub struct Exchanges<'a> {
+    pos: &'a Position,
+    /// Squares of enemy pieces the side to move wins by a plain exchange.
+    own_wins: Vec<Square>,
+    /// The same for the opponent, had it the move (none when in check).
+    their_wins: Vec<Square>,
+}
+
+impl<'a> Exchanges<'a> {
+    /// Prepares the exchanges of `pos`.
+    pub fn new(pos: &'a Position) -> Exchanges<'a> {
+        Exchanges {
+            pos,
+            own_wins: winnable_squares(pos),
+            their_wins: pos.pass().map(|p| winnable_squares(&p)).unwrap_or_default(),
+        }
+    }
+
+    /// The exchange that `first` starts (see [`exchange`]).
+    pub fn of(&self, first: Move) -> Exchange {
+        let pos = self.pos;
+        let own: Vec<Square> = self
+            .own_wins
+            .iter()
+            .copied()
+            .filter(|&s| s != first.to)
+            .collect();
+        let mut ex = exchange_excluding(pos, first, &own);
+        // "被牵子捉子" (CXA 2020 图23): if the capturing piece was holding a line
+        // shut, and leaving it lets the opponent win, along that line, a piece it
+        // could not win before and that is worth more than the capture gains, the
+        // capture does not pay.
+        // (A piece that only loses its protection does not count: 1999 图四.)
+        if pos.is_check() {
+            return ex;
+        }
+        let mut after = pos.clone();
+        after.play_unchecked(first);
+        for &m in after.legal_moves().iter() {
+            if m.to == first.to
+                || self.their_wins.contains(&m.to)
+                || after.piece_at(m.to).is_none()
+                || !strictly_between(m.from, m.to, first.from)
+            {
+                continue;
+            }
+            // Only a loss that outweighs the piece taken makes the capture
+            // "得不偿失"; an even trade of this kind leaves the chase standing
+            // (CXA 2020 参考图27).
+            let counter = single_square_gain(&after, m);
+            let gain = ex.won.first().map_or(0, |&p| value(p, first.to)) - counter;
+            if gain < 0 && gain < ex.gain {
+                ex.gain = gain;
+                ex.lost = after.piece_at(m.to).into_iter().collect();
+                ex.won.truncate(1);
+            }
+        }
+        ex
+    }
+}
+
+/// `true` if `x` lies on the line from `a` to `b`, strictly between them.
+fn strictly_between(a: Square, b: Square, x: Square) -> bool {
+    let (af, ar) = (a.file().index(), a.rank().index());
+    let (bf, br) = (b.file().index(), b.rank().index());
+    let (xf, xr) = (x.file().index(), x.rank().index());
+    let inside = |lo: u8, hi: u8, v: u8| lo.min(hi) < v && v < lo.max(hi);
+    (af == bf && xf == af && inside(ar, br, xr)) || (ar == br && xr == ar && inside(af, bf, xf))
+}
+
+/// Squares of enemy pieces the side to move can win by a plain exchange on
+/// their square.
+fn winnable_squares(pos: &Position) -> Vec<Square> {
+    pos.legal_moves()
         .iter()
-        .filter(|m| m.to != first.to && pos.piece_at(m.to).is_some())
+        .filter(|m| pos.piece_at(m.to).is_some())
         .filter(|&&m| single_square_gain(pos, m) > 0)
         .map(|m| m.to)
-        .collect();
-    exchange_excluding(pos, first, &own_wins)
+        .collect()
 }
 
 /// The gain of a capture followed only by recaptures on the same point (the
@@ -84,6 +168,7 @@ fn exchange_excluding(pos: &Position, first: Move, excluded: &[Square]) -> Excha
             won: Vec::new(),
             lost: Vec::new(),
             recapturable: false,
+            won_by_pawns: 0,
         };
     };
     let mut after = pos.clone();
@@ -97,6 +182,7 @@ fn exchange_excluding(pos: &Position, first: Move, excluded: &[Square]) -> Excha
         won,
         lost: rest.lost,
         recapturable,
+        won_by_pawns: rest.by_pawns,
     }
 }
 
@@ -120,10 +206,12 @@ fn attacker(pos: &Position, depth: usize, excluded: &[Square]) -> Line {
         if score > best.score {
             let mut won = vec![victim];
             won.extend(rest.won);
+            let by_pawn = pos.piece_at(m.from).is_some_and(|p| p.role == Role::Pawn);
             best = Line {
                 score,
                 won,
                 lost: rest.lost,
+                by_pawns: rest.by_pawns + if by_pawn { value(victim, m.to) } else { 0 },
             };
         }
     }
@@ -157,6 +245,7 @@ fn defender(pos: &Position, last: Move, depth: usize, excluded: &[Square]) -> Li
                 score,
                 won: rest.won,
                 lost,
+                by_pawns: rest.by_pawns,
             };
         }
     }

@@ -1,7 +1,7 @@
 //! What a move is (28.1–28.9, 27.x): 将, 杀, 捉 or 闲, and which kind of 闲.
 
 use super::attack;
-use super::chase::{targets, Target};
+use super::chase::{targets, Root, Target};
 use super::exchange::exchange;
 use super::mate::{can_force_mate, mate_by_checks, MATE_CHECKS};
 use super::value::{has_value, value};
@@ -172,8 +172,10 @@ impl MoveKind {
     }
 }
 
-/// Analyses `m` played in `before` under `edition`. `m` must be legal.
-pub fn classify(edition: Edition, before: &Position, m: Move) -> MoveKind {
+/// Analyses `m` played in `before` under `edition`. `m` must be legal;
+/// `previous` is the opponent's move that led to `before`, if known (a 跟
+/// follows the piece it moved).
+pub fn classify(edition: Edition, before: &Position, m: Move, previous: Option<Move>) -> MoveKind {
     let mover = before.turn();
     let mut after = before.clone();
     after.play_unchecked(m);
@@ -215,7 +217,20 @@ pub fn classify(edition: Edition, before: &Position, m: Move) -> MoveKind {
         .map(|t| t.square)
         .collect();
     for t in now {
-        if was.contains(&t.square) || (edition == Edition::Axf && !attack_is_new(before, m, &t)) {
+        let standing = match edition {
+            // 1999 (图六): a piece that could already be won is not chased anew (从捉到捉).
+            Edition::Cxa1999 => was.contains(&t.square),
+            // 2020 (图27 "车炮联合捉子"): the moved piece joining the attack on a
+            // piece that could already be won is a new chase.
+            Edition::Cxa2020 => was.contains(&t.square) && !joins_attack(before, m, &t),
+            // AXF: a new attack, or a root made false by a new pin (not a root
+            // merely blocked).
+            Edition::Axf => {
+                was.contains(&t.square)
+                    || !(attack_is_new(before, m, &t) || root_newly_pinned(&after, &t))
+            }
+        };
+        if standing {
             kind.standing.push(t.square);
         } else {
             kind.chases.push(t);
@@ -247,9 +262,13 @@ pub fn classify(edition: Edition, before: &Position, m: Move) -> MoveKind {
         } else {
             Reason::NothingAttacked
         };
-        let (idle, on) = idle_kind(before, &after, m);
-        kind.idle = idle;
-        kind.idle_targets = on;
+        let (idle, on) = idle_kind(before, &after, m, previous);
+        // A move that keeps up an attack it already had (从捉到捉) is named by
+        // that, not as following a piece.
+        if !(idle == Some(IdleKind::Follow) && kind.reason == Reason::ChaseNotNew) {
+            kind.idle = idle;
+            kind.idle_targets = on;
+        }
     }
     kind
 }
@@ -277,6 +296,20 @@ fn threat_met_by_exchange(after: &Position, m: Move, line: &[Move]) -> bool {
         p.play_unchecked(trade);
         !can_force_mate(&p)
     }
+}
+
+/// AXF (as Fairy-Stockfish reads it): the target's defender, other than the
+/// king, is pinned and cannot take back — a false root made by a pin.
+fn root_newly_pinned(after: &Position, t: &Target) -> bool {
+    t.root == Root::False
+        && t.protectors
+            .iter()
+            .any(|&p| after.piece_at(p).is_some_and(|q| q.role != Role::King))
+}
+
+/// CXA 2020: the moved piece attacks the target now and could not before.
+fn joins_attack(before: &Position, m: Move, t: &Target) -> bool {
+    t.attackers.contains(&m.to) && !attack::attacks(before.board(), m.from, t.square)
 }
 
 /// AXF: a chase must come from a new attack — a piece that could not reach
@@ -313,7 +346,12 @@ pub fn apply_escape_rule(kind: &mut MoveKind, previous: &MoveKind, after: &Posit
 }
 
 /// Names an idle move (28.5–28.8), looking at the piece that moved.
-fn idle_kind(before: &Position, after: &Position, m: Move) -> (Option<IdleKind>, Vec<Square>) {
+fn idle_kind(
+    before: &Position,
+    after: &Position,
+    m: Move,
+    previous: Option<Move>,
+) -> (Option<IdleKind>, Vec<Square>) {
     let Some(piece) = after.piece_at(m.to) else {
         return (None, Vec::new());
     };
@@ -355,7 +393,7 @@ fn idle_kind(before: &Position, after: &Position, m: Move) -> (Option<IdleKind>,
             }
         }
     }
-    if !exchange_with.is_empty() {
+    if !exchange_with.is_empty() && has_value(piece, m.to) {
         return (Some(IdleKind::Exchange), exchange_with);
     }
 
@@ -375,19 +413,20 @@ fn idle_kind(before: &Position, after: &Position, m: Move) -> (Option<IdleKind>,
         return (Some(IdleKind::Offer), offered_to);
     }
 
-    // 跟 (28.8): the moved piece pins ("盯牵") a protected enemy piece: it
-    // attacks it without winning anything, and the piece cannot move away.
-    let followed: Vec<Square> = board
-        .squares_of(them)
-        .filter(|&sq| {
-            board.piece_at(sq).is_some_and(|p| has_value(p, sq))
-                && attack::attacks(board, m.to, sq)
-                && !attack::attackers(board, sq, them).is_empty()
-                && after.legal_moves_from(sq).is_empty()
-        })
-        .collect();
-    if !followed.is_empty() {
-        return (Some(IdleKind::Follow), followed);
+    // 跟 (28.8): the moved piece follows the enemy piece that just moved —
+    // it attacks it again where it went — but the piece is protected, so
+    // nothing is won.
+    if let Some(prev) = previous {
+        let sq = prev.to;
+        let followed = board
+            .piece_at(sq)
+            .is_some_and(|p| p.color == them && has_value(p, sq))
+            && attack::attacks(board, m.to, sq)
+            && !attack::attacks(before.board(), m.from, sq)
+            && !attack::attackers(board, sq, them).is_empty();
+        if followed {
+            return (Some(IdleKind::Follow), vec![sq]);
+        }
     }
 
     // 拦 (28.7): the moved piece steps into the path of an enemy mate threat

@@ -89,3 +89,26 @@ pub fn can_force_mate(pos: &Position) -> bool {
             })
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{fen, iccs, Tolerance};
+
+    /// The bound is real: CXA 2020 图7's cannon threatens a mate that takes
+    /// four checks, found with four and not with three.
+    #[test]
+    fn bound_is_respected() {
+        let pos = fen::position(
+            "2bak1c2/4aRN1r/4b4/9/9/9/3pp4/2n1B4/9/2B1K3C w",
+            Tolerance::COMPOSED,
+        )
+        .unwrap();
+        let m = iccs::parse_move(&pos, "i0h0").unwrap();
+        let threat = pos.play(m).unwrap().pass().unwrap();
+        assert!(mate_by_checks(&threat, 3).is_none());
+        let line = mate_by_checks(&threat, 4).unwrap();
+        assert_eq!(line.len(), 7);
+        const { assert!(MATE_CHECKS >= 4) };
+    }
+}

@@ -66,6 +66,9 @@ pub struct Adjudication {
     pub verdict: Ruling,
     /// Why.
     pub verdict_reason: Option<VerdictReason>,
+    /// Set when the ruling rests on a chase an arbiter must confirm (27.3:
+    /// chasing advisors or elephants while holding a key defensive point).
+    pub arbiter: Option<kind::ArbiterNote>,
 }
 
 /// A move of the list that is not legal.
@@ -92,15 +95,60 @@ pub fn adjudicate(
     moves: &[Move],
 ) -> Result<Adjudication, IllegalMoveError> {
     let mut pos = start.clone();
-    let mut keys = vec![pos.key()];
     let mut kinds = Vec::with_capacity(moves.len());
-    let mut checks_since_capture = [0u32; 2];
-    let mut plies_since_capture = start.halfmoves();
     for (i, &m) in moves.iter().enumerate() {
         if !pos.is_legal(m) {
             return Err(IllegalMoveError { ply: i + 1, mv: m });
         }
-        let kind = classify(edition, &pos, m);
+        let previous = kinds.last().map(|k: &MoveKind| k.mv);
+        kinds.push(classify(edition, &pos, m, previous));
+        pos.play_unchecked(m);
+    }
+    Ok(judge(edition, start, moves, kinds))
+}
+
+/// Every repetition in a game: for each ply whose position occurred before,
+/// the adjudication of the game as if it had stopped there (ply, judgement).
+/// Moves are classified once.
+pub fn repetitions(
+    edition: Edition,
+    start: &Position,
+    moves: &[Move],
+) -> Result<Vec<(usize, Adjudication)>, IllegalMoveError> {
+    let mut pos = start.clone();
+    let mut keys = vec![pos.key()];
+    let mut kinds = Vec::with_capacity(moves.len());
+    for (i, &m) in moves.iter().enumerate() {
+        if !pos.is_legal(m) {
+            return Err(IllegalMoveError { ply: i + 1, mv: m });
+        }
+        let previous = kinds.last().map(|k: &MoveKind| k.mv);
+        kinds.push(classify(edition, &pos, m, previous));
+        pos.play_unchecked(m);
+        keys.push(pos.key());
+    }
+    Ok((1..keys.len())
+        .filter(|&end| keys[..end].contains(&keys[end]))
+        .map(|end| {
+            let a = judge(edition, start, &moves[..end], kinds[..end].to_vec());
+            (end, a)
+        })
+        .collect())
+}
+
+/// Finds the cycle, rules on it and decides the verdict, given every move's
+/// classification.
+fn judge(
+    edition: Edition,
+    start: &Position,
+    moves: &[Move],
+    mut kinds: Vec<MoveKind>,
+) -> Adjudication {
+    let mut pos = start.clone();
+    let mut keys = vec![pos.key()];
+    let mut checks_since_capture = [0u32; 2];
+    let mut plies_since_capture = start.halfmoves();
+    for (&m, kind) in moves.iter().zip(&kinds) {
         if pos.capture_of(m).is_some() {
             checks_since_capture = [0, 0];
             plies_since_capture = 0;
@@ -111,7 +159,6 @@ pub fn adjudicate(
             checks_since_capture[kind.mover.index()] += 1;
         }
         pos.play_unchecked(m);
-        kinds.push(kind);
         keys.push(pos.key());
     }
 
@@ -161,7 +208,15 @@ pub fn adjudicate(
         },
     };
 
-    Ok(Adjudication {
+    let arbiter = match (&cycle, ruling) {
+        (Some(c), Ruling::Loses(loser)) => c
+            .side(loser)
+            .plies
+            .iter()
+            .find_map(|&i| kinds[i].arbiter.filter(|_| kinds[i].label == Label::Chase)),
+        _ => None,
+    };
+    Adjudication {
         edition,
         moves: kinds,
         cycle,
@@ -169,7 +224,8 @@ pub fn adjudicate(
         ruling_reason,
         verdict,
         verdict_reason,
-    })
+        arbiter,
+    }
 }
 
 /// 4.2.4 with 23.3: 60 rounds without a capture draw; when a side claims, at
@@ -184,4 +240,76 @@ fn natural_limit_reached(edition: Edition, plies: u32, checks: [u32; 2]) -> bool
         let own = checks[c.index()];
         plies - own.saturating_sub(10).min(plies) >= limit
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{fen, iccs, Tolerance};
+
+    fn game(edition: Edition, f: &str, moves: &str) -> Adjudication {
+        let pos = fen::position(f, Tolerance::COMPOSED).unwrap();
+        let moves = iccs::parse_line(&pos, moves).unwrap();
+        adjudicate(edition, &pos, &moves).unwrap()
+    }
+
+    #[test]
+    fn natural_limit_counts_at_most_ten_own_checks() {
+        assert!(natural_limit_reached(Edition::Cxa1999, 120, [0, 0]));
+        assert!(!natural_limit_reached(Edition::Cxa1999, 119, [0, 0]));
+        // Red checked 15 times in 124 plies: red's claim counts 119, black's 124.
+        assert!(natural_limit_reached(Edition::Cxa1999, 124, [15, 0]));
+        // Both checked a lot: neither claim reaches 120.
+        assert!(!natural_limit_reached(Edition::Cxa1999, 124, [15, 15]));
+        assert!(natural_limit_reached(Edition::Axf, 124, [15, 15]));
+    }
+
+    #[test]
+    fn verdicts_at_the_end_of_a_game() {
+        // Red mates with the rook on the back rank.
+        let a = game(Edition::Cxa1999, "4ka3/4a4/9/9/9/9/9/9/9/R3K4 w", "a0a9");
+        assert_eq!(
+            (a.verdict, a.verdict_reason),
+            (Ruling::Loses(Color::Black), Some(VerdictReason::Checkmate))
+        );
+        // Nothing but kings and guards: nobody can win.
+        let a = game(Edition::Cxa1999, "3ak4/9/9/9/9/9/9/9/4A4/3K5 w", "e1f2");
+        assert_eq!(a.verdict_reason, Some(VerdictReason::InsufficientMaterial));
+        // No cycle, no ruling.
+        let a = game(Edition::Axf, fen::START, "h2e2 h9g7");
+        assert_eq!(
+            (a.ruling, a.verdict, a.cycle.is_none()),
+            (Ruling::None, Ruling::None, true)
+        );
+    }
+
+    #[test]
+    fn repetition_binds_at_the_edition_s_count() {
+        let f = "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w";
+        let cycle = "f0e0 e8f8 e0f0 f8e8 ";
+        // Third occurrence: AXF binds, CXA does not yet (24).
+        let a = game(Edition::Axf, f, &cycle.repeat(2));
+        assert_eq!(a.verdict, Ruling::Loses(Color::Red));
+        let a = game(Edition::Cxa1999, f, &cycle.repeat(2));
+        assert_eq!(
+            (a.ruling, a.verdict),
+            (Ruling::Loses(Color::Red), Ruling::None)
+        );
+        // Fourth occurrence: the perpetual check loses under CXA.
+        let a = game(Edition::Cxa1999, f, &cycle.repeat(3));
+        assert_eq!(a.verdict, Ruling::Loses(Color::Red));
+        assert_eq!(a.cycle.as_ref().map(|c| c.occurrences), Some(4));
+    }
+
+    #[test]
+    fn repetitions_lists_every_recurrence() {
+        let pos = fen::position("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w", Tolerance::COMPOSED).unwrap();
+        let moves = iccs::parse_line(&pos, "f0e0 e8f8 e0f0 f8e8 f0e0 e8f8").unwrap();
+        let found = repetitions(Edition::Cxa1999, &pos, &moves).unwrap();
+        let plies: Vec<usize> = found.iter().map(|(p, _)| *p).collect();
+        assert_eq!(plies, [4, 5, 6]);
+        assert!(found
+            .iter()
+            .all(|(_, a)| a.ruling == Ruling::Loses(Color::Red)));
+    }
 }
