@@ -110,6 +110,18 @@ fn notation_code(n: Notation) -> &'static str {
     }
 }
 
+/// The document title for a page, in `lang`.
+fn page_title(route: &Route, lang: Lang) -> String {
+    let t = lang.strings();
+    let page = match route {
+        Route::Library => t.nav_library,
+        Route::Case { id, .. } => library::find(id).map_or(t.nav_library, |c| c.title),
+        Route::Analysis(_) => t.nav_analysis,
+        Route::About => t.nav_about,
+    };
+    format!("{page} · Qili 棋例")
+}
+
 /// The whole app.
 #[component]
 pub fn App() -> impl IntoView {
@@ -139,22 +151,28 @@ pub fn App() -> impl IntoView {
     let main = NodeRef::<leptos::html::Main>::new();
     let listener = window_event_listener(ev::hashchange, move |_| {
         route.set(Route::parse(&web::hash()));
-        // A new page: take the focus to it, as a page load would.
+        // A new page: take the focus to it and show it from the top, as a
+        // page load would.
         if let Some(m) = main.get_untracked() {
             let _ = m.focus();
         }
+        window().scroll_to_with_x_and_y(0.0, 0.0);
     });
     on_cleanup(move || listener.remove());
 
-    let page = move || match route.get() {
-        Route::Library => view! { <pages::library::LibraryPage/> }.into_any(),
-        Route::Case { id, edition, ply } => {
-            view! { <pages::replay::ReplayPage id=id edition=edition ply=ply/> }.into_any()
+    let page = move || {
+        let route = route.get();
+        document().set_title(&page_title(&route, lang.get_untracked()));
+        match route {
+            Route::Library => view! { <pages::library::LibraryPage/> }.into_any(),
+            Route::Case { id, edition, ply } => {
+                view! { <pages::replay::ReplayPage id=id edition=edition ply=ply/> }.into_any()
+            }
+            Route::Analysis(params) => {
+                view! { <pages::analysis::AnalysisPage params=params/> }.into_any()
+            }
+            Route::About => view! { <pages::about::AboutPage/> }.into_any(),
         }
-        Route::Analysis(params) => {
-            view! { <pages::analysis::AnalysisPage params=params/> }.into_any()
-        }
-        Route::About => view! { <pages::about::AboutPage/> }.into_any(),
     };
     let nav_link = move |href: &'static str,
                          is: fn(&Route) -> bool,

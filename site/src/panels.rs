@@ -439,9 +439,7 @@ pub fn detail_html(lang: Lang, notation: Notation, m: Option<&MoveReport>) -> St
             &format!("{}{}", t.standing, m.standing.join(" ")),
         );
     }
-    if let Some(l) = &m.mate_line {
-        h.el("p", "small", &format!("{}{}", t.mate_line, l.join(" ")));
-    }
+    // The mating line is in the engine's explanation.
     if let Some(c) = m.arbiter {
         h.el("p", "small note", &lang.clause(c));
     }
@@ -461,7 +459,7 @@ pub fn MoveDetail(
         mv.with(|m| detail_html(ui.lang.get(), ui.notation.get(), m.as_ref()))
     });
     view! {
-        <section class="panel detail" aria-live="polite">
+        <section class="panel detail">
             <h3>{tr(|t| t.this_move)}</h3>
             <div inner_html=body></div>
         </section>

@@ -74,8 +74,6 @@ pub struct Strings {
     pub back: &'static str,
     /// Replay: open the example on the analysis board.
     pub open_in_analysis: &'static str,
-    /// Replay: the example's line cannot be read.
-    pub case_error: &'static str,
     /// Step: to the start.
     pub first: &'static str,
     /// Step: one back.
@@ -132,8 +130,6 @@ pub struct Strings {
     pub gain: &'static str,
     /// Pieces attacked before and after the move.
     pub standing: &'static str,
-    /// The threatened mating line.
-    pub mate_line: &'static str,
     /// Board legend heading.
     pub legend: &'static str,
     /// Legend: arrow.
@@ -264,7 +260,6 @@ const ZH: Strings = Strings {
 
     back: "棋例库",
     open_in_analysis: "在分析棋盘中打开",
-    case_error: "无法读取此例：",
     first: "到开局",
     prev: "上一着",
     play: "自动播放",
@@ -293,7 +288,6 @@ const ZH: Strings = Strings {
     protectors: "保护子",
     gain: "得子",
     standing: "走前已受攻击（从捉到捉）：",
-    mate_line: "伏杀着法：",
     legend: "图示",
     legend_arrow: "攻击",
     legend_threat: "威胁着法",
@@ -423,7 +417,6 @@ const EN: Strings = Strings {
 
     back: "Library",
     open_in_analysis: "Open on the analysis board",
-    case_error: "Cannot read this example: ",
     first: "First",
     prev: "Previous",
     play: "Play",
@@ -452,7 +445,6 @@ const EN: Strings = Strings {
     protectors: "Protectors",
     gain: "Gain",
     standing: "Attacked before and after the move (从捉到捉): ",
-    mate_line: "Threatened mate: ",
     legend: "Legend",
     legend_arrow: "attack",
     legend_threat: "threatened move",
@@ -808,6 +800,33 @@ impl Lang {
             (_, 0) => self.strings().start_position.to_string(),
             (Lang::Zh, _) => format!("第 {ply} / {len} 着"),
             (Lang::En, _) => format!("Move {ply} of {len}"),
+        }
+    }
+
+    /// The status line under the board: the ply, and the move that led
+    /// there with its label (read out by screen readers on every step).
+    pub fn position_status(
+        self,
+        ply: usize,
+        len: usize,
+        mv: Option<(&str, &str, Option<&str>)>,
+    ) -> String {
+        let base = self.ply_status(ply, len);
+        let Some((text, label, sub)) = mv else {
+            return base;
+        };
+        let sub = sub.map(|s| self.idle_kind(s));
+        match self {
+            Lang::Zh => format!(
+                "{base}：{text}，{}{}",
+                self.label(label),
+                sub.map(|s| format!("，{s}")).unwrap_or_default()
+            ),
+            Lang::En => format!(
+                "{base}: {text}, {}{}",
+                self.label(label),
+                sub.map(|s| format!(", {s}")).unwrap_or_default()
+            ),
         }
     }
 

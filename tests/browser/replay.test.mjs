@@ -14,6 +14,7 @@ const cases = [
 ];
 
 export default async function replay({ page, url, artifact, metric, log }) {
+  let slowestStep = 0;
   for (const [hash, expected, verdict] of cases) {
     const firstBoard = await open(page, url, hash);
     if (hash === cases[0][0]) metric('first_board', Math.round(firstBoard), 'ms');
@@ -34,6 +35,7 @@ export default async function replay({ page, url, artifact, metric, log }) {
         ply,
       );
       const dt = Date.now() - t0;
+      slowestStep = Math.max(slowestStep, dt);
       assert.ok(dt < 1000, `step ${ply} took ${dt} ms`);
       const badge = await page.textContent('svg.board .badge text');
       assert.equal(badge, got[ply - 1][0], `badge at ply ${ply}`);
@@ -44,10 +46,15 @@ export default async function replay({ page, url, artifact, metric, log }) {
     assert.equal(await ruling(page), verdict, 'the ruling is about the whole list');
     await page.screenshot({ path: artifact(`replay-${hash.split('/').pop()}.png`), fullPage: true });
 
+    // The status line under the board names the move and its label.
+    assert.match(await page.textContent('.ply-status'), new RegExp(`${n} / ${n}`));
     // Back to the start with the "first" button.
     await page.click('.controls .step.first');
     assert.deepEqual(await pieces(page), start);
   }
+
+  metric('slowest_step', slowestStep, 'ms');
+  assert.match(await page.title(), /AXF D1/, 'the document title names the example');
 
   // The edition switch re-adjudicates: 1999 图一 under AXF is still a
   // perpetual check (red loses), and the panel says the edition changed.
@@ -56,6 +63,17 @@ export default async function replay({ page, url, artifact, metric, log }) {
   await page.waitForFunction(() => location.hash.includes('rules=axf'));
   assert.equal(await ruling(page), 'red_loses');
   assert.ok((await page.textContent('.changes')).length > 0, 'the change box speaks');
+  // Flip: red's king moves from the bottom to the top, black's file numbers
+  // (digits) to the bottom.
+  const kingAt = () => page.getAttribute('svg.board [data-piece="K"]', 'transform');
+  assert.equal(await kingAt(), 'translate(350 1000)');
+  await page.click('.controls .step.flip');
+  assert.equal(await kingAt(), 'translate(550 100)');
+  const leftmostBlack = await page.$$eval('svg.board text.num.black', (ts) =>
+    ts.sort((a, b) => Number(a.getAttribute('x')) - Number(b.getAttribute('x')))[0].textContent,
+  );
+  assert.equal(leftmostBlack, '9', "black's files count from black's right");
+  await page.screenshot({ path: artifact('replay-flipped.png') });
   // A chase example whose labels differ between editions shows what changed.
   await open(page, url, '#/case/cxa-fig02?rules=axf');
   const changes = await page.textContent('.changes');

@@ -164,6 +164,8 @@ export interface Report {
   moves: MoveReport[];
   /** The repetition, if the final position occurred before. */
   cycle: CycleReport | null;
+  /** "27.3" when the ruling rests on chases an arbiter must confirm, else null. */
+  arbiter: "27.3" | null;
   /** The explanation of the ruling. */
   explanation: Bilingual;
   /** The ruling and verdict under every rulebook, so that differences show. */

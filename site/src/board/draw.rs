@@ -45,9 +45,15 @@ fn arrow_points(from: Square, to: Square, flipped: bool) -> String {
     let len = (dx * dx + dy * dy).sqrt().max(1.0);
     let (ux, uy) = (dx / len, dy / len);
     let (nx, ny) = (-uy, ux);
-    let (sx, sy) = (x1 + ux * 30.0, y1 + uy * 30.0);
-    let (hx, hy) = (x2 - ux * 34.0, y2 - uy * 34.0);
-    let (bx, by) = (hx - ux * 34.0, hy - uy * 34.0);
+    // Between neighbours the arrow shrinks so that its shaft still shows.
+    let (start, tip, head) = (
+        (len * 0.15).min(30.0),
+        (len * 0.2).min(34.0),
+        (len * 0.3).min(34.0),
+    );
+    let (sx, sy) = (x1 + ux * start, y1 + uy * start);
+    let (hx, hy) = (x2 - ux * tip, y2 - uy * tip);
+    let (bx, by) = (hx - ux * head, hy - uy * head);
     let (w, hw) = (7.0, 20.0);
     let pts = [
         (sx + nx * w, sy + ny * w),

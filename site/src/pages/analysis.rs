@@ -396,7 +396,16 @@ pub fn AnalysisPage(
                         undo_redo=true
                     />
                     <p class="ply-status" aria-live="polite">
-                        {text(move || ui.lang.get().ply_status(ply.get(), len.get()))}
+                        {text(move || {
+                            let notation = ui.notation.get();
+                            current.with(|m| {
+                                ui.lang.get().position_status(
+                                    ply.get(),
+                                    len.get(),
+                                    m.as_ref().map(|m| (notation.pick(m), m.label, m.sub)),
+                                )
+                            })
+                        })}
                     </p>
                     <Legend/>
                 </div>

@@ -263,7 +263,16 @@ pub fn ReplayPage(
                         playing=Signal::derive(move || cursor.with(|c| c.playing))
                     />
                     <p class="ply-status" aria-live="polite">
-                        {text(move || ui.lang.get().ply_status(ply.get(), len))}
+                        {text(move || {
+                            let notation = ui.notation.get();
+                            current.with(|m| {
+                                ui.lang.get().position_status(
+                                    ply.get(),
+                                    len,
+                                    m.as_ref().map(|m| (notation.pick(m), m.label, m.sub)),
+                                )
+                            })
+                        })}
                     </p>
                     <p class="hint small">{tr(|t| t.keys_hint)}</p>
                     <Legend/>

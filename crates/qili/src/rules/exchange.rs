@@ -28,18 +28,22 @@ pub struct Exchange {
     pub lost: Vec<Piece>,
     /// `true` if the opponent had at least one legal recapture of the first capture.
     pub recapturable: bool,
+    /// Material taken by pawns after the first capture (see [`Exchange::wins_material`]).
+    pub won_by_pawns: i32,
 }
 
 impl Exchange {
     /// `true` if the exchange wins material under 25.3: a positive gain, and not
     /// a trade of crossed pawns against pieces (a crossed pawn's value floats:
-    /// pieces won for pawns only, or pawns won for pieces only, are no gain).
+    /// pieces won for pawns only, or pawns won for pieces only, are no gain),
+    /// not counting what a pawn takes after an even trade (参考图33: "等值交换后
+    /// 兵吃士" is no gain).
     pub fn wins_material(&self) -> bool {
         let pawns_only = |v: &[Piece]| !v.is_empty() && v.iter().all(|p| p.role == Role::Pawn);
         let pieces_in = |v: &[Piece]| v.iter().any(|p| p.role != Role::Pawn);
         let floating = (pawns_only(&self.lost) && pieces_in(&self.won))
             || (pawns_only(&self.won) && pieces_in(&self.lost));
-        self.gain > 0 && !floating
+        self.gain - self.won_by_pawns > 0 && !floating
     }
 }
 
@@ -48,6 +52,8 @@ struct Line {
     score: i32,
     won: Vec<Piece>,
     lost: Vec<Piece>,
+    /// Part of `score` taken by pawns after the first capture.
+    by_pawns: i32,
 }
 
 /// Plays `first` (a capture by the side to move) and follows the best series
@@ -162,6 +168,7 @@ fn exchange_excluding(pos: &Position, first: Move, excluded: &[Square]) -> Excha
             won: Vec::new(),
             lost: Vec::new(),
             recapturable: false,
+            won_by_pawns: 0,
         };
     };
     let mut after = pos.clone();
@@ -175,6 +182,7 @@ fn exchange_excluding(pos: &Position, first: Move, excluded: &[Square]) -> Excha
         won,
         lost: rest.lost,
         recapturable,
+        won_by_pawns: rest.by_pawns,
     }
 }
 
@@ -198,10 +206,12 @@ fn attacker(pos: &Position, depth: usize, excluded: &[Square]) -> Line {
         if score > best.score {
             let mut won = vec![victim];
             won.extend(rest.won);
+            let by_pawn = pos.piece_at(m.from).is_some_and(|p| p.role == Role::Pawn);
             best = Line {
                 score,
                 won,
                 lost: rest.lost,
+                by_pawns: rest.by_pawns + if by_pawn { value(victim, m.to) } else { 0 },
             };
         }
     }
@@ -235,6 +245,7 @@ fn defender(pos: &Position, last: Move, depth: usize, excluded: &[Square]) -> Li
                 score,
                 won: rest.won,
                 lost,
+                by_pawns: rest.by_pawns,
             };
         }
     }

@@ -312,6 +312,12 @@ pub fn explain(a: &Adjudication) -> Text {
             "The final position has not occurred before: no repetition.",
         ),
     }
+    if a.arbiter.is_some() {
+        t.push(
+            "注意：此裁决取决于对士、相（象）的捉；若属占据防守要点、构成简明和棋时附带产生，应按闲处理（27.3），须由裁判判断。",
+            "Note: this ruling rests on chases of advisors or elephants; if they come from holding a key defensive point in a simple draw they are idle (27.3) — an arbiter must judge.",
+        );
+    }
     match a.verdict_reason {
         Some(VerdictReason::Checkmate) => t.push(
             "被将死者负（4.1.1）。",

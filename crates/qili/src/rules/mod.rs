@@ -66,6 +66,9 @@ pub struct Adjudication {
     pub verdict: Ruling,
     /// Why.
     pub verdict_reason: Option<VerdictReason>,
+    /// Set when the ruling rests on a chase an arbiter must confirm (27.3:
+    /// chasing advisors or elephants while holding a key defensive point).
+    pub arbiter: Option<kind::ArbiterNote>,
 }
 
 /// A move of the list that is not legal.
@@ -205,6 +208,14 @@ fn judge(
         },
     };
 
+    let arbiter = match (&cycle, ruling) {
+        (Some(c), Ruling::Loses(loser)) => c
+            .side(loser)
+            .plies
+            .iter()
+            .find_map(|&i| kinds[i].arbiter.filter(|_| kinds[i].label == Label::Chase)),
+        _ => None,
+    };
     Adjudication {
         edition,
         moves: kinds,
@@ -213,6 +224,7 @@ fn judge(
         ruling_reason,
         verdict,
         verdict_reason,
+        arbiter,
     }
 }
 

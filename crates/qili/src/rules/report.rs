@@ -146,6 +146,8 @@ pub struct Report {
     pub moves: Vec<MoveReport>,
     /// The repetition, if the final position occurred before.
     pub cycle: Option<CycleReport>,
+    /// The clause an arbiter must apply before the ruling stands (`27.3`), if any.
+    pub arbiter: Option<&'static str>,
     /// The explanation.
     pub explanation: Bilingual,
 }
@@ -278,6 +280,7 @@ impl Report {
                 black: side_report(&c.black),
                 clause: a.ruling_reason.map(|r| r.clause(a.edition)),
             }),
+            arbiter: a.arbiter.map(|_| "27.3"),
             explanation: explain(a).into(),
         }
     }
