@@ -34,12 +34,16 @@ fn search(pos: &Position, checks: u32) -> Option<Vec<Move>> {
         if !p.is_check() {
             continue;
         }
+        // At the last check only whether the defender can move matters.
+        if checks <= 1 {
+            if !p.has_legal_move() {
+                return Some(vec![m]);
+            }
+            continue;
+        }
         let replies = p.legal_moves();
         if replies.is_empty() {
             return Some(vec![m]);
-        }
-        if checks <= 1 {
-            continue;
         }
         let mut line: Option<Vec<Move>> = None;
         let mut forced = true;
