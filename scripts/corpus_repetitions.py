@@ -139,12 +139,43 @@ def cycle_labels(r, side):
     return tuple((c.get(side) or {}).get("labels") or ())
 
 
+def first_occurrence(g):
+    """The ply (0 = start) at which the final position of the cut game first stood."""
+    rows = g["fen"].split()[0].split("/")
+    board = {}
+    for r, row in enumerate(rows):
+        f = 0
+        for ch in row:
+            if ch.isdigit():
+                f += int(ch)
+            else:
+                board[(f, 9 - r)] = ch
+                f += 1
+    red = g["fen"].split()[1] == "w"
+    seen = [(frozenset(board.items()), red)]
+    for m in g["cut"]:
+        a, b = (ord(m[0]) - 97, int(m[1])), (ord(m[2]) - 97, int(m[3]))
+        board[b] = board.pop(a)
+        red = not red
+        seen.append((frozenset(board.items()), red))
+    return seen.index(seen[-1])
+
+
 def category(g, r, fsf):
     """A coarse name for why Qili's AXF verdict and Fairy-Stockfish differ."""
     ours = r["verdict"]
     red, black = cycle_labels(r, "red"), cycle_labels(r, "black")
     has = lambda labels, x: any(l == x for l in labels)  # noqa: E731
     both = red + black
+    # Fairy-Stockfish judges every move since the first occurrence (two loops
+    # at the third occurrence); Qili the last loop.
+    first = first_occurrence(g)
+    if ours in ("red_loses", "black_loses") and fsf == "draw" and first + 1 < r["cycle"]["first_ply"]:
+        side = "red" if ours == "red_loses" else "black"
+        span = [m["label"] for m in r["moves"][first:] if m["side"] == side]
+        last = red if side == "red" else black
+        if set(last) <= {"将"} and set(span) - {"将"} or set(last) <= {"捉"} and set(span) - {"捉"}:
+            return "FSF's span from the first occurrence has a non-forcing move of the loser"
     if ours != "none" and fsf == "none":
         return "FSF sees no repetition end"
     if ours == "none" and fsf != "none":
