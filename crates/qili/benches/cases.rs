@@ -73,7 +73,10 @@ fn cases() {
                 .and_then(|r| r.parse().ok())
                 .unwrap_or(Edition::Cxa1999);
             match parse(&value, None) {
-                Some((pos, moves)) => batch.push((edition, pos, moves)),
+                Some((pos, moves)) => {
+                    let id = value["id"].as_str().unwrap_or("?").to_string();
+                    batch.push((id, edition, pos, moves));
+                }
                 None => skipped += 1,
             }
         }
@@ -83,14 +86,18 @@ fn cases() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(5)
         .max(1);
-    let plies: usize = batch.iter().map(|(_, _, m)| m.len()).sum();
+    let plies: usize = batch.iter().map(|(_, _, _, m)| m.len()).sum();
     let mut times = Vec::with_capacity(runs);
     let mut errors = 0;
+    let mut slowest = vec![f64::INFINITY; batch.len()];
     for _ in 0..runs {
         let t = Instant::now();
         errors = 0;
-        for (edition, pos, moves) in &batch {
-            match adjudicate(*edition, pos, moves) {
+        for (i, (_, edition, pos, moves)) in batch.iter().enumerate() {
+            let one = Instant::now();
+            let result = adjudicate(*edition, pos, moves);
+            slowest[i] = slowest[i].min(one.elapsed().as_secs_f64() * 1e3);
+            match result {
                 Ok(a) => {
                     std::hint::black_box(a);
                 }
@@ -117,6 +124,14 @@ fn cases() {
             .join(", "),
         if best <= 50.0 { "met" } else { "MISSED" }
     );
+    let mut order: Vec<usize> = (0..batch.len()).collect();
+    order.sort_by(|&a, &b| slowest[b].total_cmp(&slowest[a]));
+    let top: Vec<String> = order
+        .iter()
+        .take(5)
+        .map(|&i| format!("{} {:.1} ms", batch[i].0, slowest[i]))
+        .collect();
+    println!("    slowest cases (best run each): {}", top.join(", "));
 }
 
 fn labels() {
