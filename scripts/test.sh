@@ -63,6 +63,17 @@ dist_size() {
     printf '%10d B  %9d B gzip  total\n' "$total_raw" "$total_gz"
 }
 
+# The first load (every file of dist/, gzip -9) must stay within the budget
+# of the issue: 250 KB.
+site_budget() {
+    local budget=${QILI_SITE_BUDGET:-250000} total=0 f
+    while IFS= read -r -d '' f; do
+        total=$((total + $(gzip -9 -c "$f" | wc -c)))
+    done < <(find dist -type f -print0)
+    printf 'first load: %d B gzip (budget %d B)\n' "$total" "$budget"
+    ((total <= budget))
+}
+
 # Browser tests of the site crate in headless Chromium via chromedriver
 # (the runner adds --headless --no-sandbox; site/webdriver.json names the
 # binary and turns off Chromium's background network traffic).
@@ -74,6 +85,7 @@ wasm_tests() {
 
 step bootstrap bash scripts/bootstrap.sh
 step fmt cargo fmt --all --check
+step library-data python3 scripts/gen_library.py --check
 step clippy cargo clippy --workspace --all-targets -- -D warnings
 step clippy-wasm cargo clippy -p qili-site --target wasm32-unknown-unknown --all-targets -- -D warnings
 step test cargo test --workspace
@@ -84,6 +96,7 @@ step clippy-wasm-api cargo clippy -p qili-wasm --target wasm32-unknown-unknown -
 step node-api bash scripts/test_node.sh
 step site trunk build index.html --release --offline
 step site-size dist_size
+step site-budget site_budget
 step wasm-tests wasm_tests
 step browser node tests/browser/run.mjs
 

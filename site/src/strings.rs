@@ -1,7 +1,18 @@
 //! Every user-visible string, in Chinese and English, in one place.
+//!
+//! Rule text (labels' explanations, pattern names, the rulings' reasons)
+//! comes from the engine's report; this module only names things the site
+//! itself shows (buttons, headings) and maps the report's codes (`red_loses`,
+//! `through_check` …) to words.
+
+use qili::rules::Edition;
+use qili::{Color, Piece, Problem};
+
+use crate::board::BoardText;
+use crate::library::Group;
 
 /// A language the site is shown in.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub enum Lang {
     /// Simplified Chinese.
     #[default]
@@ -10,27 +21,542 @@ pub enum Lang {
     En,
 }
 
-/// The strings of the site in one language.
+/// The fixed strings of the site in one language.
 #[derive(Debug)]
 pub struct Strings {
     /// One line under the title saying what Qili is.
     pub tagline: &'static str,
-    /// Where the site stands.
-    pub status: &'static str,
     /// Label of the button that switches to the other language.
     pub switch_lang: &'static str,
+    /// Accessible name of that button.
+    pub switch_lang_label: &'static str,
+    /// Name of the main navigation.
+    pub nav: &'static str,
+    /// Navigation: the library.
+    pub nav_library: &'static str,
+    /// Navigation: the analysis board.
+    pub nav_analysis: &'static str,
+    /// Navigation: how to read the site.
+    pub nav_about: &'static str,
+    /// The skip link.
+    pub skip: &'static str,
+
+    /// Library: heading.
+    pub library_title: &'static str,
+    /// Library: introduction.
+    pub library_intro: &'static str,
+    /// Library: the search box's label.
+    pub search: &'static str,
+    /// Library: the search box's placeholder.
+    pub search_placeholder: &'static str,
+    /// Library: the pattern filter's label.
+    pub pattern: &'static str,
+    /// Library: no pattern filter.
+    pub all_patterns: &'static str,
+    /// Library: the edition filter's label.
+    pub rules: &'static str,
+    /// Library: no edition filter.
+    pub all_editions: &'static str,
+    /// Library: nothing matches.
+    pub no_match: &'static str,
+    /// Library: our own composition.
+    pub composed: &'static str,
+    /// Replay: what "composed" means.
+    pub composed_note: &'static str,
+    /// Library and replay: the same diagram elsewhere.
+    pub see_also: &'static str,
+    /// Library: a case is still being judged.
+    pub judging: &'static str,
+    /// Library: clear the filters.
+    pub clear_filters: &'static str,
+
+    /// Replay: back to the library.
+    pub back: &'static str,
+    /// Replay: open the example on the analysis board.
+    pub open_in_analysis: &'static str,
+    /// Step: to the start.
+    pub first: &'static str,
+    /// Step: one back.
+    pub prev: &'static str,
+    /// Step: play.
+    pub play: &'static str,
+    /// Step: pause.
+    pub pause: &'static str,
+    /// Step: one on.
+    pub next: &'static str,
+    /// Step: to the end.
+    pub last: &'static str,
+    /// Analysis: take back.
+    pub undo: &'static str,
+    /// Analysis: play again.
+    pub redo: &'static str,
+    /// Turn the board.
+    pub flip: &'static str,
+    /// Name of the step toolbar.
+    pub controls: &'static str,
+    /// Keyboard hint under the controls.
+    pub keys_hint: &'static str,
+    /// The start position.
+    pub start_position: &'static str,
+    /// Edition switch label.
+    pub judge_by: &'static str,
+    /// Marks the example's own edition.
+    pub own_edition: &'static str,
+    /// Notation switch label.
+    pub notation: &'static str,
+    /// Move list heading.
+    pub moves: &'static str,
+    /// Move list: the entry before the first move.
+    pub start_entry: &'static str,
+    /// Red.
+    pub red: &'static str,
+    /// Black.
+    pub black: &'static str,
+    /// Detail heading.
+    pub this_move: &'static str,
+    /// Detail at the start position.
+    pub no_move_yet: &'static str,
+    /// Chase table: the chased piece.
+    pub chased: &'static str,
+    /// Chase table: attackers.
+    pub attackers: &'static str,
+    /// Chase table: how it is won.
+    pub method: &'static str,
+    /// Chase table: protection.
+    pub root: &'static str,
+    /// Chase table: protectors.
+    pub protectors: &'static str,
+    /// Chase table: material won.
+    pub gain: &'static str,
+    /// Pieces attacked before and after the move.
+    pub standing: &'static str,
+    /// Board legend heading.
+    pub legend: &'static str,
+    /// Legend: arrow.
+    pub legend_arrow: &'static str,
+    /// Legend: threat arrow.
+    pub legend_threat: &'static str,
+    /// Legend: target ring.
+    pub legend_target: &'static str,
+    /// Legend: protector ring.
+    pub legend_protector: &'static str,
+    /// Legend: false root ring.
+    pub legend_false_root: &'static str,
+    /// Legend: standing attack ring.
+    pub legend_standing: &'static str,
+
+    /// Verdict panel heading.
+    pub verdict: &'static str,
+    /// Verdict panel on the replay page: what it rules on.
+    pub verdict_scope_case: &'static str,
+    /// Verdict panel on the analysis board.
+    pub verdict_scope_analysis: &'static str,
+    /// No repetition.
+    pub no_cycle: &'static str,
+    /// A forbidden pattern.
+    pub forbidden: &'static str,
+    /// An allowed pattern.
+    pub allowed: &'static str,
+    /// The result binding now.
+    pub binding_now: &'static str,
+    /// The explanation heading.
+    pub explanation: &'static str,
+    /// The labels counted in the cycle.
+    pub counted_as: &'static str,
+
+    /// Analysis: heading.
+    pub analysis_title: &'static str,
+    /// Analysis: introduction.
+    pub analysis_intro: &'static str,
+    /// Analysis: FEN box label.
+    pub fen: &'static str,
+    /// Analysis: load the FEN.
+    pub load: &'static str,
+    /// Analysis: the FEN was refused.
+    pub fen_error: &'static str,
+    /// Analysis: start the editor.
+    pub edit_position: &'static str,
+    /// Editor heading.
+    pub editor: &'static str,
+    /// Editor: how to use it.
+    pub editor_help: &'static str,
+    /// Editor: palette label.
+    pub palette: &'static str,
+    /// Editor: the eraser.
+    pub eraser: &'static str,
+    /// Editor: red to move.
+    pub red_to_move: &'static str,
+    /// Editor: black to move.
+    pub black_to_move: &'static str,
+    /// Editor: empty the board.
+    pub clear_board: &'static str,
+    /// Editor: finish.
+    pub done: &'static str,
+    /// Editor: give up.
+    pub cancel: &'static str,
+    /// Editor: problems heading.
+    pub problems: &'static str,
+    /// Editor: no problem.
+    pub position_ok: &'static str,
+    /// Editor: accepted problems heading.
+    pub composed_notes: &'static str,
+    /// Analysis: move box label.
+    pub paste_moves: &'static str,
+    /// Analysis: move box placeholder.
+    pub paste_placeholder: &'static str,
+    /// Analysis: play the pasted moves.
+    pub play_moves: &'static str,
+    /// Analysis: empty line.
+    pub no_moves: &'static str,
+    /// Analysis: share heading.
+    pub share: &'static str,
+    /// Analysis: the link.
+    pub link: &'static str,
+    /// Copy the link.
+    pub copy_link: &'static str,
+    /// Copy the FEN.
+    pub copy_fen: &'static str,
+    /// Copy the moves.
+    pub copy_moves: &'static str,
+    /// Copied.
+    pub copied: &'static str,
+    /// Copying failed.
+    pub copy_failed: &'static str,
+    /// The share link had an unreadable FEN.
+    pub link_fen_error: &'static str,
+
+    /// About: heading.
+    pub about_title: &'static str,
+    /// About: sections (heading, paragraphs).
+    pub about: &'static [(&'static str, &'static [&'static str])],
+    /// Words for the board's accessible names.
+    pub board: BoardText,
 }
 
 const ZH: Strings = Strings {
     tagline: "中国象棋规则与棋例裁决",
-    status: "网站建设中。",
     switch_lang: "English",
+    switch_lang_label: "Switch to English",
+    nav: "主导航",
+    nav_library: "棋例库",
+    nav_analysis: "分析棋盘",
+    nav_about: "说明",
+    skip: "跳到正文",
+
+    library_title: "棋例库",
+    library_intro: "规则书中的每一个棋例图，逐着重演。每着的性质（将、杀、捉、闲）和最后的裁决都由规则引擎在浏览器里当场判定，而不是照抄书上的答案。",
+    search: "搜索",
+    search_placeholder: "图号、编号或着法，如 图三、车四平五",
+    pattern: "着法类型",
+    all_patterns: "全部类型",
+    rules: "规则",
+    all_editions: "全部",
+    no_match: "没有符合条件的例子。",
+    composed: "自拟局面",
+    composed_note: "1999 年版只给出着法而没有附图，此局面是本项目拟定的，用来重现书中的着法。",
+    see_also: "另见",
+    judging: "判定中…",
+    clear_filters: "清除条件",
+
+    back: "棋例库",
+    open_in_analysis: "在分析棋盘中打开",
+    first: "到开局",
+    prev: "上一着",
+    play: "自动播放",
+    pause: "暂停",
+    next: "下一着",
+    last: "到最后",
+    undo: "悔棋",
+    redo: "重走",
+    flip: "翻转棋盘",
+    controls: "步进控制",
+    keys_hint: "键盘：← → 步进，Home / End 到头尾，空格 播放或暂停。",
+    start_position: "开局局面",
+    judge_by: "按规则判定",
+    own_edition: "（本例）",
+    notation: "记谱",
+    moves: "着法",
+    start_entry: "开局",
+    red: "红方",
+    black: "黑方",
+    this_move: "本着",
+    no_move_yet: "开局局面，尚未走子。",
+    chased: "被捉子",
+    attackers: "攻击子",
+    method: "方式",
+    root: "根",
+    protectors: "保护子",
+    gain: "得子",
+    standing: "走前已受攻击（从捉到捉）：",
+    legend: "图示",
+    legend_arrow: "攻击",
+    legend_threat: "威胁着法",
+    legend_target: "被将、被捉的子",
+    legend_protector: "保护子（根）",
+    legend_false_root: "假根",
+    legend_standing: "原已受攻击",
+
+    verdict: "裁决",
+    verdict_scope_case: "对整个着法循环的裁决",
+    verdict_scope_analysis: "对走到当前一着为止的裁决",
+    no_cycle: "没有形成循环。",
+    forbidden: "禁止",
+    allowed: "允许",
+    binding_now: "现已生效：",
+    explanation: "说明",
+    counted_as: "计为",
+
+    analysis_title: "分析棋盘",
+    analysis_intro: "摆一个局面，走棋或粘贴着法，引擎会给每一着贴上标签，一旦形成循环就给出裁决。链接会记住局面、着法、规则和当前一着。",
+    fen: "局面（FEN）",
+    load: "载入",
+    fen_error: "无法使用此 FEN：",
+    edit_position: "编辑局面",
+    editor: "摆棋",
+    editor_help: "先选一个棋子，再点棋盘放置；同一棋子再点一次即移除。拖动棋子可移到别处，拖出棋盘即移除。",
+    palette: "棋子",
+    eraser: "橡皮",
+    red_to_move: "红方先走",
+    black_to_move: "黑方先走",
+    clear_board: "清空",
+    done: "完成",
+    cancel: "取消",
+    problems: "局面问题",
+    position_ok: "局面合法，可以开始。",
+    composed_notes: "排局局面（可以使用，但实战中不会出现）：",
+    paste_moves: "粘贴着法（中文、WXF 或 ICCS 均可）",
+    paste_placeholder: "车四平五 将5平6 车五平四 将6平5",
+    play_moves: "从起始局面走这些着法",
+    no_moves: "还没有着法：点击或拖动棋子走棋，或粘贴一串着法。",
+    share: "分享",
+    link: "链接",
+    copy_link: "复制链接",
+    copy_fen: "复制当前 FEN",
+    copy_moves: "复制着法",
+    copied: "已复制。",
+    copy_failed: "无法复制，请手动选取。",
+    link_fen_error: "链接中的局面无法使用：",
+
+    about_title: "怎样读懂棋例",
+    about: &[
+        (
+            "每一着的标签",
+            &[
+                "棋例只问一件事：在循环中，每一着是在“打”对方，还是没有。引擎先给每一着贴一个标签，标在着法表里，也标在棋盘上刚走的棋子旁边。",
+                "将：这一着照将（28.1）。杀：这一着之后，若再走一着就能连续照将把对方将死，叫作伏杀（28.2）；AXF 规则把杀当作闲。捉：这一着使己方某子可以吃掉对方一个子并且得利——对方的子无根、假根、少根，或价值高于攻击它的子（29.1–29.3）。",
+                "闲：既不将、不杀，也不捉（28.9）。有些闲着另有名目：兑（邀兑，28.5）、献（把子送给对方吃，28.6）、拦（挡住对方的攻击线，28.7）、跟（跟住对方的子，28.8）。它们仍算闲着。",
+                "“捉”必须是这一着新造成的：走之前就已经能吃的子，走之后仍能吃，叫“从捉到捉”，按闲处理（29.2）。帅（将）单独叫吃、兵（卒）单独叫吃，一般也按闲处理（27.1、27.2），但双方互相长打时，兵卒的叫吃按捉计算。",
+            ],
+        ),
+        (
+            "棋盘上的记号",
+            &[
+                "箭头从攻击子指向被捉的子；虚线箭头表示威胁的着法，例如伏杀的第一着，或先照将再吃子的那一着。红圈是被将、被捉的子；绿圈是它的保护子（根）；带叉的绿圈是假根——看上去在保护，但按规则不能合法吃回。灰色虚圈表示走前就已受攻击的子。",
+            ],
+        ),
+        (
+            "循环与裁决",
+            &[
+                "同一局面、同一方走棋再次出现，就形成循环。裁决看循环里双方各自的着法类型：每着都在打（长将、长捉、一将一捉等）是禁止着法；其中夹有闲着（数将一闲、数捉一闲等）或全是闲着，是允许着法（25.2）。",
+                "单方面长将，长将的一方判负（26.1）。一方禁止、一方允许，禁止的一方必须变着，不变判负（26.4）。双方都禁止或都允许，不变作和（26.2、26.3）。",
+                "裁决面板给出双方的类型、是否禁止、所依据的条款，以及引擎对整件事的说明。“现已生效”说明在这一刻按照所选规则已经必须执行的结果，例如局面重复达到规定次数，或已被将死。",
+            ],
+        ),
+        (
+            "三种规则",
+            &[
+                "中国象棋协会 1999 年版规则是本站的主要依据；2020 年版的例图与它大体一致，个别图例的判法不同；亚洲象棋联合会（AXF）的规则另成体系，例如不把杀算作攻击，长捉须是捉同一个子。回放页面可以切换规则，看看哪一着、哪个裁决随之改变。",
+                "棋例图里的局面有时在实战中不可能出现（例如多出一个子），这样的局面按排局处理，照样可以判定。1999 年版有六个图只有着法没有附图，本站拟定了局面来重现这些着法，并作了标注。",
+            ],
+        ),
+        (
+            "键盘",
+            &[
+                "在回放和分析页面：← → 上一着、下一着，Home、End 到开局、到最后，空格自动播放或暂停。分析棋盘可以用 Tab 进入棋盘，方向键移动，Enter 或空格拿起、放下棋子，Esc 取消。",
+            ],
+        ),
+    ],
+    board: BoardText {
+        board: "棋盘",
+        empty: "空",
+        selected: "，已拿起",
+        dest: "，可走到此处",
+        last_from: "，上一着起点",
+        last_to: "，上一着终点",
+        pieces: [
+            "红帅", "红仕", "红相", "红马", "红车", "红炮", "红兵", "黑将", "黑士", "黑象", "黑马",
+            "黑车", "黑炮", "黑卒",
+        ],
+    },
 };
 
 const EN: Strings = Strings {
     tagline: "Xiangqi rules and rulings on repetition (棋例)",
-    status: "This site is under construction.",
     switch_lang: "中文",
+    switch_lang_label: "切换到中文",
+    nav: "Main",
+    nav_library: "Library",
+    nav_analysis: "Analysis",
+    nav_about: "About",
+    skip: "Skip to content",
+
+    library_title: "The 棋例 library",
+    library_intro: "Every rulebook example, replayed move by move. Each move's label (check, mate threat, chase, idle) and the final ruling are worked out by the rules engine in your browser — not copied from the book.",
+    search: "Search",
+    search_placeholder: "figure, id or move, e.g. D1, 车四平五",
+    pattern: "Pattern",
+    all_patterns: "All patterns",
+    rules: "Rules",
+    all_editions: "All",
+    no_match: "No example matches.",
+    composed: "composed",
+    composed_note: "The 1999 text gives the moves but no diagram; this position is our own composition that reproduces them.",
+    see_also: "See also",
+    judging: "judging…",
+    clear_filters: "Clear filters",
+
+    back: "Library",
+    open_in_analysis: "Open on the analysis board",
+    first: "First",
+    prev: "Previous",
+    play: "Play",
+    pause: "Pause",
+    next: "Next",
+    last: "Last",
+    undo: "Undo",
+    redo: "Redo",
+    flip: "Flip board",
+    controls: "Step controls",
+    keys_hint: "Keys: ← → step, Home / End jump, Space plays or pauses.",
+    start_position: "Start position",
+    judge_by: "Judge by",
+    own_edition: " (this example's)",
+    notation: "Notation",
+    moves: "Moves",
+    start_entry: "Start",
+    red: "Red",
+    black: "Black",
+    this_move: "This move",
+    no_move_yet: "The start position: no move yet.",
+    chased: "Chased",
+    attackers: "Attackers",
+    method: "How",
+    root: "Protection",
+    protectors: "Protectors",
+    gain: "Gain",
+    standing: "Attacked before and after the move (从捉到捉): ",
+    legend: "Legend",
+    legend_arrow: "attack",
+    legend_threat: "threatened move",
+    legend_target: "piece checked or chased",
+    legend_protector: "protector (root)",
+    legend_false_root: "false root",
+    legend_standing: "attacked already",
+
+    verdict: "Ruling",
+    verdict_scope_case: "Ruling on the whole move list",
+    verdict_scope_analysis: "Ruling on the moves up to this one",
+    no_cycle: "No repetition.",
+    forbidden: "forbidden",
+    allowed: "allowed",
+    binding_now: "Binding now: ",
+    explanation: "Explanation",
+    counted_as: "counted as",
+
+    analysis_title: "Analysis board",
+    analysis_intro: "Set up a position, play or paste moves: the engine labels every move and rules as soon as a repetition appears. The link remembers the position, the moves, the rules and the move shown.",
+    fen: "Position (FEN)",
+    load: "Load",
+    fen_error: "Cannot use this FEN: ",
+    edit_position: "Edit position",
+    editor: "Set up",
+    editor_help: "Pick a piece, then click the board to place it; click again with the same piece to remove it. Drag a piece to move it, off the board to remove it.",
+    palette: "Pieces",
+    eraser: "Eraser",
+    red_to_move: "Red to move",
+    black_to_move: "Black to move",
+    clear_board: "Clear",
+    done: "Done",
+    cancel: "Cancel",
+    problems: "Problems",
+    position_ok: "The position is legal.",
+    composed_notes: "Composed position (accepted, but unreachable in a game):",
+    paste_moves: "Paste moves (Chinese, WXF or ICCS)",
+    paste_placeholder: "车四平五 将5平6 R5=4 K6=5",
+    play_moves: "Play them from the start position",
+    no_moves: "No moves yet: click or drag a piece, or paste a move list.",
+    share: "Share",
+    link: "Link",
+    copy_link: "Copy link",
+    copy_fen: "Copy current FEN",
+    copy_moves: "Copy moves",
+    copied: "Copied.",
+    copy_failed: "Could not copy; please select the text.",
+    link_fen_error: "The link's position cannot be used: ",
+
+    about_title: "How to read the 棋例",
+    about: &[
+        (
+            "Each move's label",
+            &[
+                "The repetition rules ask one question: inside a repetition, does each move attack, or not? The engine labels every move, in the move list and next to the piece that just moved.",
+                "将 check: the move gives check (28.1). 杀 mate threat: given one more move, the side could mate by a series of checks (28.2); the AXF rules count it as idle. 捉 chase: the move lets one of its pieces take an enemy piece with profit — the target is unprotected, falsely or insufficiently protected, or worth more than its attacker (29.1–29.3).",
+                "闲 idle: no check, no mate threat, no chase (28.9). Some idle moves have names of their own: 兑 offering an exchange (28.5), 献 offering a piece (28.6), 拦 blocking an attack (28.7), 跟 following a piece (28.8). They still count as idle.",
+                "A chase must be created by the move: a piece that could already be taken before the move and still can after it is 从捉到捉, counted as idle (29.2). A king or a pawn attacking on its own is normally idle too (27.1, 27.2) — but when both sides attack on every move, the pawn's attacks count as chases.",
+            ],
+        ),
+        (
+            "Marks on the board",
+            &[
+                "An arrow runs from an attacker to the piece it chases; a dashed arrow is a threatened move, such as the first move of a mating line or a check that wins a piece. A red ring marks the piece checked or chased; a green ring its protector (its root); a crossed green ring a false root — a defender that cannot legally take back. A grey dotted ring marks a piece that was attacked before the move already.",
+            ],
+        ),
+        (
+            "Repetitions and rulings",
+            &[
+                "When a position recurs with the same side to move, the moves between form a cycle. The ruling looks at each side's pattern in it: attacking on every move (perpetual check, perpetual chase, one check one chase …) is forbidden; any idle move among them (checks with an idle move …), or only idle moves, is allowed (25.2).",
+                "A one-sided perpetual check loses (26.1). Forbidden against allowed: the forbidden side must vary or loses (26.4). Both forbidden or both allowed: a draw if neither varies (26.2, 26.3).",
+                "The ruling panel shows both patterns, whether each is allowed, the clause it rests on and the engine's account in words. “Binding now” is the result that the chosen rules already enforce at this point — the repetition count reached, or a checkmate.",
+            ],
+        ),
+        (
+            "Three rulebooks",
+            &[
+                "The Chinese Xiangqi Association's 1999 rules are the site's primary text; the 2020 examples mostly agree with them and differ in a few figures; the Asian Xiangqi Federation (AXF) rules are a system of their own — they do not count mate threats as attacks, and a perpetual chase must chase the same piece. Switch the rules on a replay to see which labels and rulings change.",
+                "Rulebook diagrams are sometimes positions no game could reach (an extra piece, say); they are accepted as composed positions and judged all the same. Six 1999 figures give moves without a diagram; the site composed positions that reproduce them, and marks them so.",
+            ],
+        ),
+        (
+            "Keyboard",
+            &[
+                "On the replay and analysis pages: ← → previous and next move, Home and End to the start and the end, Space plays or pauses. On the analysis board, Tab into the board, move with the arrow keys, pick up and put down a piece with Enter or Space, Escape to cancel.",
+            ],
+        ),
+    ],
+    board: BoardText {
+        board: "Board",
+        empty: "empty",
+        selected: ", picked up",
+        dest: ", can move here",
+        last_from: ", last move from here",
+        last_to: ", last move to here",
+        pieces: [
+            "red king",
+            "red advisor",
+            "red elephant",
+            "red horse",
+            "red rook",
+            "red cannon",
+            "red pawn",
+            "black king",
+            "black advisor",
+            "black elephant",
+            "black horse",
+            "black rook",
+            "black cannon",
+            "black pawn",
+        ],
+    },
 };
 
 impl Lang {
@@ -42,6 +568,15 @@ impl Lang {
         }
     }
 
+    /// Reads a stored code back.
+    pub fn from_code(s: &str) -> Option<Lang> {
+        match s {
+            "zh-Hans" | "zh" => Some(Lang::Zh),
+            "en" => Some(Lang::En),
+            _ => None,
+        }
+    }
+
     /// The other language (the site has two).
     pub fn other(self) -> Lang {
         match self {
@@ -50,11 +585,403 @@ impl Lang {
         }
     }
 
-    /// The strings in this language.
+    /// The fixed strings in this language.
     pub fn strings(self) -> &'static Strings {
         match self {
             Lang::Zh => &ZH,
             Lang::En => &EN,
+        }
+    }
+
+    fn zh(self) -> bool {
+        self == Lang::Zh
+    }
+
+    /// Picks the text of a bilingual pair (e.g. the engine's explanation).
+    pub fn pick<'a>(self, zh: &'a str, en: &'a str) -> &'a str {
+        if self.zh() {
+            zh
+        } else {
+            en
+        }
+    }
+
+    /// The short name of an edition, for switches and chips.
+    pub fn edition_short(self, e: Edition) -> &'static str {
+        match e {
+            Edition::Cxa1999 => "1999",
+            Edition::Cxa2020 => "2020",
+            Edition::Axf => "AXF",
+        }
+    }
+
+    /// The full name of an edition.
+    pub fn edition_name(self, e: Edition) -> &'static str {
+        match (self, e) {
+            (Lang::Zh, Edition::Cxa1999) => "中国象棋协会 1999 年版规则",
+            (Lang::Zh, Edition::Cxa2020) => "中国象棋协会 2020 年版规则",
+            (Lang::Zh, Edition::Axf) => "亚洲象棋联合会（AXF）规则",
+            (Lang::En, Edition::Cxa1999) => "CXA rules, 1999 edition",
+            (Lang::En, Edition::Cxa2020) => "CXA rules, 2020 edition",
+            (Lang::En, Edition::Axf) => "AXF rules",
+        }
+    }
+
+    /// The heading of a library section.
+    pub fn group(self, g: Group) -> &'static str {
+        match (self, g) {
+            (Lang::Zh, Group::Cxa1999) => "1999 年版棋例图（第七章）",
+            (Lang::Zh, Group::Cxa2020Figures) => "2020 年版图例",
+            (Lang::Zh, Group::Cxa2020Reference) => "2020 年版参考图",
+            (Lang::Zh, Group::AxfDiagrams) => "AXF 规则图例",
+            (Lang::Zh, Group::AxfAppendix) => "AXF 附录例",
+            (Lang::Zh, Group::AxfExtra) => "AXF 补充局面",
+            (Lang::Zh, Group::Fsf) => "AXF 追捉测试（Fairy-Stockfish）",
+            (Lang::En, Group::Cxa1999) => "CXA 1999 figures (chapter 7)",
+            (Lang::En, Group::Cxa2020Figures) => "CXA 2020 figures",
+            (Lang::En, Group::Cxa2020Reference) => "CXA 2020 reference figures",
+            (Lang::En, Group::AxfDiagrams) => "AXF rulebook diagrams",
+            (Lang::En, Group::AxfAppendix) => "AXF appendix examples",
+            (Lang::En, Group::AxfExtra) => "Further AXF positions",
+            (Lang::En, Group::Fsf) => "AXF chasing tests (Fairy-Stockfish)",
+        }
+    }
+
+    /// The item of the 1999 chapter 7 a figure illustrates.
+    pub fn clause_item(self, n: u8) -> String {
+        if self.zh() {
+            format!("第七章第{n}条")
+        } else {
+            format!("chapter 7, item {n}")
+        }
+    }
+
+    /// How many examples are shown.
+    pub fn count(self, n: usize) -> String {
+        if self.zh() {
+            format!("共 {n} 例")
+        } else if n == 1 {
+            "1 example".into()
+        } else {
+            format!("{n} examples")
+        }
+    }
+
+    /// Progress of the engine through the library.
+    pub fn judging_progress(self, done: usize, total: usize) -> String {
+        if self.zh() {
+            format!("引擎判定中：{done} / {total}")
+        } else {
+            format!("The engine is judging: {done} / {total}")
+        }
+    }
+
+    /// Number of moves of an example.
+    pub fn moves_count(self, n: usize) -> String {
+        if self.zh() {
+            format!("{n} 着")
+        } else if n == 1 {
+            "1 move".into()
+        } else {
+            format!("{n} moves")
+        }
+    }
+
+    /// A ruling code (`red_loses` …) in words.
+    pub fn ruling(self, code: &str) -> &'static str {
+        match (self, code) {
+            (Lang::Zh, "red_loses") => "红方判负",
+            (Lang::Zh, "black_loses") => "黑方判负",
+            (Lang::Zh, "draw") => "和棋",
+            (Lang::Zh, _) => "不判",
+            (Lang::En, "red_loses") => "Red loses",
+            (Lang::En, "black_loses") => "Black loses",
+            (Lang::En, "draw") => "Draw",
+            (Lang::En, _) => "No ruling",
+        }
+    }
+
+    /// Why a verdict binds (`checkmate` …), in words.
+    pub fn verdict_reason(self, code: &str) -> &'static str {
+        match (self, code) {
+            (Lang::Zh, "checkmate") => "将死",
+            (Lang::Zh, "stalemate") => "困毙",
+            (Lang::Zh, "insufficient_material") => "双方都无法取胜",
+            (Lang::Zh, "natural_limit") => "自然限着",
+            (Lang::Zh, _) => "循环次数已到",
+            (Lang::En, "checkmate") => "checkmate",
+            (Lang::En, "stalemate") => "no legal move (困毙)",
+            (Lang::En, "insufficient_material") => "neither side can win",
+            (Lang::En, "natural_limit") => "the move limit",
+            (Lang::En, _) => "the repetition count is reached",
+        }
+    }
+
+    /// A label (将 杀 捉 闲) in words.
+    pub fn label(self, label: &str) -> &'static str {
+        match (self, label) {
+            (Lang::Zh, "将") => "将（照将）",
+            (Lang::Zh, "杀") => "杀（伏杀）",
+            (Lang::Zh, "捉") => "捉",
+            (Lang::Zh, _) => "闲",
+            (Lang::En, "将") => "check",
+            (Lang::En, "杀") => "mate threat",
+            (Lang::En, "捉") => "chase",
+            (Lang::En, _) => "idle",
+        }
+    }
+
+    /// A kind of idle move (兑 献 拦 跟) in words.
+    pub fn idle_kind(self, sub: &str) -> &'static str {
+        match (self, sub) {
+            (Lang::Zh, "兑") => "兑（邀兑）",
+            (Lang::Zh, "献") => "献（献子）",
+            (Lang::Zh, "拦") => "拦（拦截）",
+            (Lang::Zh, _) => "跟（跟子）",
+            (Lang::En, "兑") => "exchange offer",
+            (Lang::En, "献") => "offer",
+            (Lang::En, "拦") => "block",
+            (Lang::En, _) => "follow",
+        }
+    }
+
+    /// How a chased piece would be won (`direct` …).
+    pub fn method(self, code: &str) -> &'static str {
+        match (self, code) {
+            (Lang::Zh, "direct") => "直接吃",
+            (Lang::Zh, "exchange") => "兑换后得子",
+            (Lang::Zh, _) => "先照将再吃",
+            (Lang::En, "direct") => "direct",
+            (Lang::En, "exchange") => "by exchange",
+            (Lang::En, _) => "through a check",
+        }
+    }
+
+    /// A chased piece's protection (`none` …).
+    pub fn root(self, code: &str) -> &'static str {
+        match (self, code) {
+            (Lang::Zh, "none") => "无根",
+            (Lang::Zh, "false") => "假根",
+            (Lang::Zh, "insufficient") => "少根",
+            (Lang::Zh, _) => "有根但价值高",
+            (Lang::En, "none") => "unprotected",
+            (Lang::En, "false") => "false root",
+            (Lang::En, "insufficient") => "too few defenders",
+            (Lang::En, _) => "worth more than its attacker",
+        }
+    }
+
+    /// "Red" or "Black" by the report's side code or a colour.
+    pub fn side(self, red: bool) -> &'static str {
+        let s = self.strings();
+        if red {
+            s.red
+        } else {
+            s.black
+        }
+    }
+
+    /// A piece's name.
+    pub fn piece(self, p: Piece) -> &'static str {
+        self.strings().board.pieces[p.role.index() + if p.color == Color::Red { 0 } else { 7 }]
+    }
+
+    /// A piece named by its FEN letter, with its square: `红车 h9`.
+    pub fn piece_on(self, fen_letter: &str, square: &str) -> String {
+        match fen_letter.chars().next().and_then(Piece::from_char) {
+            Some(p) => format!("{} {square}", self.piece(p)),
+            None => square.to_string(),
+        }
+    }
+
+    /// "Move n of len" / the start position.
+    pub fn ply_status(self, ply: usize, len: usize) -> String {
+        match (self, ply) {
+            (_, 0) => self.strings().start_position.to_string(),
+            (Lang::Zh, _) => format!("第 {ply} / {len} 着"),
+            (Lang::En, _) => format!("Move {ply} of {len}"),
+        }
+    }
+
+    /// The status line under the board: the ply, and the move that led
+    /// there with its label (read out by screen readers on every step).
+    pub fn position_status(
+        self,
+        ply: usize,
+        len: usize,
+        mv: Option<(&str, &str, Option<&str>)>,
+    ) -> String {
+        let base = self.ply_status(ply, len);
+        let Some((text, label, sub)) = mv else {
+            return base;
+        };
+        let sub = sub.map(|s| self.idle_kind(s));
+        match self {
+            Lang::Zh => format!(
+                "{base}：{text}，{}{}",
+                self.label(label),
+                sub.map(|s| format!("，{s}")).unwrap_or_default()
+            ),
+            Lang::En => format!(
+                "{base}: {text}, {}{}",
+                self.label(label),
+                sub.map(|s| format!(", {s}")).unwrap_or_default()
+            ),
+        }
+    }
+
+    /// "Move n".
+    pub fn move_number(self, ply: usize) -> String {
+        if self.zh() {
+            format!("第{ply}着")
+        } else {
+            format!("Move {ply}")
+        }
+    }
+
+    /// The accessible name of a move in the list.
+    pub fn move_name(
+        self,
+        ply: usize,
+        red: bool,
+        text: &str,
+        label: &str,
+        sub: Option<&str>,
+    ) -> String {
+        let sub = sub.map(|s| self.idle_kind(s));
+        match self {
+            Lang::Zh => format!(
+                "第{ply}着，{}{text}，{}{}",
+                self.side(red),
+                self.label(label),
+                sub.map(|s| format!("，{s}")).unwrap_or_default()
+            ),
+            Lang::En => format!(
+                "Move {ply}, {} {text}: {}{}",
+                self.side(red),
+                self.label(label),
+                sub.map(|s| format!(", {s}")).unwrap_or_default()
+            ),
+        }
+    }
+
+    /// The cited clause.
+    pub fn clause(self, c: &str) -> String {
+        if self.zh() {
+            format!("依据 {c}")
+        } else {
+            format!("Clause {c}")
+        }
+    }
+
+    /// The cycle's extent.
+    pub fn cycle(self, first: usize, last: usize, occurrences: usize) -> String {
+        if self.zh() {
+            format!("循环：第 {first}–{last} 着，局面第 {occurrences} 次出现")
+        } else {
+            format!("Cycle: moves {first}–{last}; the position has occurred {occurrences} times")
+        }
+    }
+
+    /// What changes when another edition judges the same line.
+    pub fn changes_heading(self, home: Edition) -> String {
+        if self.zh() {
+            format!("与{}相比：", self.edition_name(home))
+        } else {
+            format!("Compared with the {}:", self.edition_name(home))
+        }
+    }
+
+    /// Nothing changes.
+    pub fn changes_none(self, home: Edition) -> String {
+        if self.zh() {
+            format!("标签和裁决与{}相同。", self.edition_name(home))
+        } else {
+            format!(
+                "Labels and ruling as under the {}.",
+                self.edition_name(home)
+            )
+        }
+    }
+
+    /// One move whose label changes.
+    pub fn label_change(
+        self,
+        ply: usize,
+        mv: &str,
+        before: (&str, Option<&str>),
+        after: (&str, Option<&str>),
+    ) -> String {
+        let l = |(label, sub): (&str, Option<&str>)| format!("{label}{}", sub.unwrap_or(""));
+        if self.zh() {
+            format!("第{ply}着 {mv}：{} → {}", l(before), l(after))
+        } else {
+            format!("move {ply} {mv}: {} → {}", l(before), l(after))
+        }
+    }
+
+    /// The ruling changes.
+    pub fn ruling_change(self, before: &str, after: &str) -> String {
+        if self.zh() {
+            format!("裁决：{} → {}", self.ruling(before), self.ruling(after))
+        } else {
+            format!("ruling: {} → {}", self.ruling(before), self.ruling(after))
+        }
+    }
+
+    /// A move of a pasted list could not be played.
+    pub fn read_error(self, number: usize, text: &str, reason: &str) -> String {
+        if self.zh() {
+            format!("第{number}着「{text}」无法走：{reason}")
+        } else {
+            format!("Move {number} “{text}” cannot be played: {reason}")
+        }
+    }
+
+    /// One reason a setup is not a position.
+    pub fn problem(self, p: &Problem) -> String {
+        match (self, p) {
+            (Lang::Zh, Problem::MissingKing(c)) => {
+                format!(
+                    "{}没有{}。",
+                    self.side(c.is_red()),
+                    if c.is_red() { "帅" } else { "将" }
+                )
+            }
+            (Lang::En, Problem::MissingKing(c)) => {
+                format!("{} has no king.", self.side(c.is_red()))
+            }
+            (_, Problem::TooManyPieces { color, role, count }) => {
+                let p = Piece {
+                    color: *color,
+                    role: *role,
+                };
+                if self.zh() {
+                    format!(
+                        "{}有 {count} 个，最多 {} 个。",
+                        self.piece(p),
+                        role.initial_count()
+                    )
+                } else {
+                    format!(
+                        "{count} × {}, at most {}.",
+                        self.piece(p),
+                        role.initial_count()
+                    )
+                }
+            }
+            (Lang::Zh, Problem::ImpossibleSquare { piece, square }) => {
+                format!("{}不可能位于 {square}。", self.piece(*piece))
+            }
+            (Lang::En, Problem::ImpossibleSquare { piece, square }) => {
+                format!("A {} can never stand on {square}.", self.piece(*piece))
+            }
+            (Lang::Zh, Problem::KingsFacing) => "帅将在同一直线上直接照面（4.1.2）。".into(),
+            (Lang::En, Problem::KingsFacing) => {
+                "The kings face each other on an open file (4.1.2).".into()
+            }
+            (Lang::Zh, Problem::OppositeCheck) => "不该走棋的一方正被将军。".into(),
+            (Lang::En, Problem::OppositeCheck) => "The side not to move is in check.".into(),
         }
     }
 }
@@ -68,6 +995,36 @@ mod tests {
         for lang in [Lang::Zh, Lang::En] {
             assert_eq!(lang.other().other(), lang);
             assert_ne!(lang.strings().tagline, lang.other().strings().tagline);
+            assert_eq!(Lang::from_code(lang.code()), Some(lang));
+            assert_eq!(
+                lang.strings().about.len(),
+                lang.other().strings().about.len()
+            );
         }
+    }
+
+    #[test]
+    fn codes_have_words() {
+        for lang in [Lang::Zh, Lang::En] {
+            for code in ["red_loses", "black_loses", "draw"] {
+                assert_ne!(lang.ruling(code), lang.ruling("none"));
+            }
+            let labels: Vec<_> = ["将", "杀", "捉", "闲"]
+                .iter()
+                .map(|l| lang.label(l))
+                .collect();
+            let mut unique = labels.clone();
+            unique.dedup();
+            assert_eq!(unique.len(), 4);
+            assert_eq!(
+                lang.piece(Piece::from_char('k').unwrap()),
+                lang.strings().board.pieces[7]
+            );
+        }
+        assert_eq!(Lang::Zh.piece_on("R", "h9"), "红车 h9");
+        assert_eq!(
+            Lang::Zh.problem(&Problem::MissingKing(Color::Black)),
+            "黑方没有将。"
+        );
     }
 }

@@ -76,7 +76,7 @@ export default async function smoke({ page, url, artifact, metric, log }) {
   );
   const after = await tagline.textContent();
   assert.notEqual(after, before);
-  assert.equal(await app.locator('main').getAttribute('lang'), 'en');
+  assert.equal(await app.locator('.qili').getAttribute('lang'), 'en');
   log(`language switch after GC: "${before}" -> "${after}"`);
   await page.screenshot({ path: artifact('smoke-after-gc.png'), fullPage: true });
 }
