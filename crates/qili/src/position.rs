@@ -5,8 +5,8 @@ use core::fmt;
 use crate::board::SquareSet;
 use crate::setup::{PositionError, Problem, Tolerance};
 use crate::tables::{
-    Steps, ALL_SQUARES, ELEPHANT, HOME, HORSE, HORSE_ATTACKERS, HORSE_ATTACKER_MASK, RAY_MASK,
-    STEPS, ZOBRIST, ZOBRIST_BLACK,
+    zobrist, Steps, ALL_SQUARES, ELEPHANT, HOME, HORSE, HORSE_ATTACKERS, HORSE_ATTACKER_MASK,
+    RAY_MASK, STEPS, ZOBRIST_BLACK,
 };
 use crate::{Board, ByColor, Color, Move, MoveList, Piece, Role, Setup, Square};
 
@@ -118,7 +118,7 @@ impl Position {
         }
         let mut key = 0;
         for (sq, p) in setup.board.pieces() {
-            key ^= ZOBRIST[p.index()][sq.index() as usize];
+            key ^= zobrist(p.index(), sq.index() as usize);
         }
         if setup.turn == Color::Black {
             key ^= ZOBRIST_BLACK;
@@ -263,10 +263,10 @@ impl Position {
         };
         let captured = self.board.set(m.to, Some(piece));
         self.board.set(m.from, None);
-        let z = &ZOBRIST[piece.index()];
-        self.key ^= z[m.from.index() as usize] ^ z[m.to.index() as usize];
+        self.key ^= zobrist(piece.index(), m.from.index() as usize)
+            ^ zobrist(piece.index(), m.to.index() as usize);
         if let Some(c) = captured {
-            self.key ^= ZOBRIST[c.index()][m.to.index() as usize];
+            self.key ^= zobrist(c.index(), m.to.index() as usize);
             self.halfmoves = 0;
         } else {
             self.halfmoves += 1;
