@@ -99,6 +99,7 @@ step clippy-wasm cargo clippy -p qili-site --target wasm32-unknown-unknown --all
 step test cargo test --workspace
 step release-suites cargo test --release -p qili --test cases --test notation_roundtrip -- --nocapture --test-threads 1
 step differential python3 scripts/diff_pyffish.py --limit 3000
+step corpus-repetitions python3 scripts/corpus_repetitions.py --limit 200
 step wasm-build cargo build -p qili --target wasm32-unknown-unknown
 step clippy-wasm-api cargo clippy -p qili-wasm --target wasm32-unknown-unknown -- -D warnings
 step node-api bash scripts/test_node.sh

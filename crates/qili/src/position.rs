@@ -5,8 +5,8 @@ use core::fmt;
 use crate::board::SquareSet;
 use crate::setup::{PositionError, Problem, Tolerance};
 use crate::tables::{
-    Steps, ALL_SQUARES, ELEPHANT, HOME, HORSE, HORSE_ATTACKERS, HORSE_ATTACKER_MASK, RAY_MASK,
-    STEPS, ZOBRIST, ZOBRIST_BLACK,
+    zobrist, Steps, ALL_SQUARES, ELEPHANT, HOME, HORSE, HORSE_ATTACKERS, HORSE_ATTACKER_MASK,
+    RAY_MASK, STEPS, ZOBRIST_BLACK,
 };
 use crate::{Board, ByColor, Color, Move, MoveList, Piece, Role, Setup, Square};
 
@@ -118,7 +118,7 @@ impl Position {
         }
         let mut key = 0;
         for (sq, p) in setup.board.pieces() {
-            key ^= ZOBRIST[p.index()][sq.index() as usize];
+            key ^= zobrist(p.index(), sq.index() as usize);
         }
         if setup.turn == Color::Black {
             key ^= ZOBRIST_BLACK;
@@ -201,6 +201,17 @@ impl Position {
         list
     }
 
+    /// `true` if the side to move has a legal move (`!legal_moves().is_empty()`,
+    /// stopping at the first piece that can move).
+    pub fn has_legal_move(&self) -> bool {
+        let safety = self.king_safety();
+        SquareSet(self.board.occupied_by(self.turn)).any(|from| {
+            self.board
+                .piece_at(from)
+                .is_some_and(|piece| self.legal_targets(&safety, from, piece.role) != 0)
+        })
+    }
+
     /// The legal moves of the piece on `from`.
     pub fn legal_moves_from(&self, from: Square) -> MoveList {
         let mut list = MoveList::new();
@@ -252,10 +263,10 @@ impl Position {
         };
         let captured = self.board.set(m.to, Some(piece));
         self.board.set(m.from, None);
-        let z = &ZOBRIST[piece.index()];
-        self.key ^= z[m.from.index() as usize] ^ z[m.to.index() as usize];
+        self.key ^= zobrist(piece.index(), m.from.index() as usize)
+            ^ zobrist(piece.index(), m.to.index() as usize);
         if let Some(c) = captured {
-            self.key ^= ZOBRIST[c.index()][m.to.index() as usize];
+            self.key ^= zobrist(c.index(), m.to.index() as usize);
             self.halfmoves = 0;
         } else {
             self.halfmoves += 1;
@@ -285,7 +296,7 @@ impl Position {
 
     /// How the game ends here by the position alone, if it does.
     pub fn outcome(&self) -> Option<Outcome> {
-        if self.legal_moves().is_empty() {
+        if !self.has_legal_move() {
             let reason = if self.is_check() {
                 DecisiveReason::Checkmate
             } else {
@@ -806,6 +817,12 @@ mod tests {
         let slow = slow_legal_moves(pos);
         assert_eq!(fast, slow, "{}", fen::write(pos));
         assert_eq!(pos.perft(1), slow.len() as u64);
+        assert_eq!(
+            pos.has_legal_move(),
+            !slow.is_empty(),
+            "{}",
+            fen::write(pos)
+        );
         let us = pos.turn();
         assert_eq!(pos.is_check(), slow_attacked(pos.board(), pos.king(us), us));
         if thorough {

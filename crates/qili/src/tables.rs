@@ -355,32 +355,36 @@ pub(crate) static RAY_MASK: [[u128; 4]; 90] = build_ray_masks();
 pub(crate) static STEPS: StepMasks = build_step_masks();
 pub(crate) static HORSE_ATTACKER_MASK: [u128; 90] = build_horse_attacker_masks();
 
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
+/// The Zobrist key of a piece (index as `Piece::index`, 0–13) on a square:
+/// the SplitMix64 finaliser of its slot number. Computed rather than stored:
+/// a 10 KB table of random numbers is the one part of the tables that does
+/// not compress, and the web site's download budget counts every kilobyte.
+#[inline]
+pub(crate) const fn zobrist(piece: usize, square: usize) -> u64 {
+    let mut z = 0x5149_4C49_u64 // "QILI"
+        .wrapping_add(((piece * 90 + square) as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
+    z ^ (z >> 31)
 }
 
-const fn build_zobrist() -> [[u64; 90]; 14] {
-    let mut t = [[0u64; 90]; 14];
-    let mut state = 0x5149_4C49_u64; // "QILI"
-    let mut p = 0;
-    while p < 14 {
-        let mut s = 0;
-        while s < 90 {
-            let (ns, v) = splitmix(state);
-            state = ns;
-            t[p][s] = v;
-            s += 1;
-        }
-        p += 1;
-    }
-    t
-}
-
-/// Zobrist keys per piece index (see `Piece::index`) and square.
-pub(crate) static ZOBRIST: [[u64; 90]; 14] = build_zobrist();
 /// Zobrist key mixed in when black is to move.
 pub(crate) const ZOBRIST_BLACK: u64 = 0x8F3A_9C1D_44B2_7E65;
+
+#[cfg(test)]
+mod zobrist_tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_distinct_and_independent_of_the_black_key() {
+        let mut keys: Vec<u64> = (0..14)
+            .flat_map(|p| (0..90).map(move |s| zobrist(p, s)))
+            .collect();
+        keys.push(ZOBRIST_BLACK);
+        let n = keys.len();
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), n);
+        assert!(keys.iter().all(|&k| k != 0));
+    }
+}

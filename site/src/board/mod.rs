@@ -168,7 +168,7 @@ pub fn Board(
 
     let piece_at =
         move |sq: Square| pieces.with(|p| p.iter().find(|(s, _)| *s == sq).map(|(_, p)| *p));
-    let dests = Memo::new(move |_| legal.with(|l| selection.get().dests(l)));
+    let dests = Signal::derive(move || legal.with(|l| selection.get().dests(l)));
 
     // Click (or Enter) on a square.
     let activate = move |sq: Square| {

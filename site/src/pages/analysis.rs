@@ -120,29 +120,29 @@ pub fn AnalysisPage(
 
     let at = Memo::new(move |_| a.with(|a| judge(cache, a, a.ply)));
     let full = Memo::new(move |_| a.with(|a| judge(cache, a, a.moves.len())));
-    let ply = Memo::new(move |_| a.with(|a| a.ply));
-    let len = Memo::new(move |_| a.with(|a| a.moves.len()));
+    let ply = Signal::derive(move || a.with(|a| a.ply));
+    let len = Signal::derive(move || a.with(|a| a.moves.len()));
 
-    let board_pieces = Memo::new(move |_| {
+    let board_pieces = Signal::derive(move || {
         editor.with(|e| match e {
             Some(e) => e.setup.board.pieces().collect::<Vec<_>>(),
             None => a.with(|a| pieces(a.position())),
         })
     });
-    let legal = Memo::new(move |_| {
+    let legal = Signal::derive(move || {
         if editing.get() {
             Vec::new()
         } else {
             a.with(Analysis::legal)
         }
     });
-    let overlay = Memo::new(move |_| {
+    let overlay = Signal::derive(move || {
         if editing.get() {
             return Overlay::default();
         }
         at.with(|j| j.as_ref().map(|j| j.overlay(j.len())).unwrap_or_default())
     });
-    let list = Memo::new(move |_| {
+    let list = Signal::derive(move || {
         at.with(|at| {
             full.with(|full| match (at, full) {
                 (Ok(at), Ok(full)) => entries(&at.report, Some(&full.report)),
@@ -151,14 +151,14 @@ pub fn AnalysisPage(
             })
         })
     });
-    let current = Memo::new(move |_| {
+    let current = Signal::derive(move || {
         at.with(|j| {
             j.as_ref()
                 .ok()
                 .and_then(|j| j.move_report(j.len()).cloned())
         })
     });
-    let share_hash = Memo::new(move |_| a.with(|a| Route::Analysis(a.params()).to_hash()));
+    let share_hash = Signal::derive(move || a.with(|a| Route::Analysis(a.params()).to_hash()));
 
     // The address follows the view (not while editing a setup).
     Effect::new(move |_| {

@@ -206,7 +206,7 @@ pub fn LibraryPage() -> impl IntoView {
     let catalog = Catalog::get();
     catalog.start();
     let filter = catalog.filter;
-    let visible = Memo::new(move |_| {
+    let visible = Signal::derive(move || {
         filter.with(|f| {
             catalog.summaries.with(|s| {
                 cases()
@@ -219,7 +219,7 @@ pub fn LibraryPage() -> impl IntoView {
         })
     });
     let pattern_options =
-        Memo::new(move |_| catalog.summaries.with(|s| patterns(s.iter().flatten())));
+        Signal::derive(move || catalog.summaries.with(|s| patterns(s.iter().flatten())));
 
     let edition_button = move |e: Option<Edition>| {
         let label = move || match e {

@@ -143,26 +143,26 @@ pub fn ReplayPage(
     };
     let home_judged = judgements.get(home);
     let ok = move || judged.get().ok();
-    let ply = Memo::new(move |_| cursor.with(|c| c.ply));
+    let ply = Signal::derive(move || cursor.with(|c| c.ply));
 
-    let board_pieces = Memo::new(move |_| {
+    let board_pieces = Signal::derive(move || {
         judged.with(|j| {
             j.as_ref()
                 .map(|j| pieces(j.position(ply.get())))
                 .unwrap_or_default()
         })
     });
-    let overlay = Memo::new(move |_| {
+    let overlay = Signal::derive(move || {
         judged.with(|j| j.as_ref().map(|j| j.overlay(ply.get())).unwrap_or_default())
     });
-    let current = Memo::new(move |_| {
+    let current = Signal::derive(move || {
         judged.with(|j| {
             j.as_ref()
                 .ok()
                 .and_then(|j| j.move_report(ply.get()).cloned())
         })
     });
-    let list = Memo::new(move |_| {
+    let list = Signal::derive(move || {
         judged.with(|j| {
             j.as_ref()
                 .map(|j| entries(&j.report, None))

@@ -24,7 +24,19 @@ pub const MATE_CHECKS: u32 = 5;
 /// assert_eq!(line.len(), 1);
 /// ```
 pub fn mate_by_checks(pos: &Position, max_checks: u32) -> Option<Vec<Move>> {
-    (1..=max_checks).find_map(|n| search(pos, n))
+    // The root's checking moves are the same at every depth: found once.
+    let mut checks = Vec::new();
+    for &m in &pos.legal_moves() {
+        let mut p = pos.clone();
+        p.play_unchecked(m);
+        if p.is_check() {
+            checks.push((m, p));
+        }
+    }
+    if checks.is_empty() {
+        return None;
+    }
+    (1..=max_checks).find_map(|n| checks.iter().find_map(|(m, p)| mates_after(*m, p, n)))
 }
 
 fn search(pos: &Position, checks: u32) -> Option<Vec<Move>> {
@@ -34,37 +46,36 @@ fn search(pos: &Position, checks: u32) -> Option<Vec<Move>> {
         if !p.is_check() {
             continue;
         }
-        let replies = p.legal_moves();
-        if replies.is_empty() {
-            return Some(vec![m]);
-        }
-        if checks <= 1 {
-            continue;
-        }
-        let mut line: Option<Vec<Move>> = None;
-        let mut forced = true;
-        for &r in &replies {
-            let mut q = p.clone();
-            q.play_unchecked(r);
-            match search(&q, checks - 1) {
-                Some(rest) => {
-                    if line.is_none() {
-                        let mut l = vec![m, r];
-                        l.extend(rest);
-                        line = Some(l);
-                    }
-                }
-                None => {
-                    forced = false;
-                    break;
-                }
-            }
-        }
-        if forced {
-            return line;
+        if let Some(line) = mates_after(m, &p, checks) {
+            return Some(line);
         }
     }
     None
+}
+
+/// The mating line that starts with the check `m` (`p` is the position after
+/// it) if every reply allows a mate within `checks - 1` more checks.
+fn mates_after(m: Move, p: &Position, checks: u32) -> Option<Vec<Move>> {
+    // At the last check only whether the defender can move matters.
+    if checks <= 1 {
+        return (!p.has_legal_move()).then(|| vec![m]);
+    }
+    let replies = p.legal_moves();
+    if replies.is_empty() {
+        return Some(vec![m]);
+    }
+    let mut line: Option<Vec<Move>> = None;
+    for &r in &replies {
+        let mut q = p.clone();
+        q.play_unchecked(r);
+        let rest = search(&q, checks - 1)?;
+        if line.is_none() {
+            let mut l = vec![m, r];
+            l.extend(rest);
+            line = Some(l);
+        }
+    }
+    line
 }
 
 /// `true` if the side to move in `pos` can force mate: by checks, or — when it

@@ -1,0 +1,339 @@
+#!/usr/bin/env python3
+"""Repetitions in real games: Qili's 棋例 engine against Fairy-Stockfish.
+
+For every game of the corpus (/work/shared/corpus/games.jsonl.gz) in which some
+position occurs three times (`rep_max >= 3`), the moves are cut at `rep3_ply`,
+the ply at which a position first occurs for the third time, and judged there:
+
+- by Qili, `qili adjudicate --cases` in one JSON-lines batch, each game once
+  under `axf` and once under `cxa1999` (ruling = what happens if the cycle goes
+  on; verdict = the result binding now: AXF binds at the third occurrence, as
+  Fairy-Stockfish does, CXA later);
+- by Fairy-Stockfish, `pyffish.is_optional_game_end("xiangqi", fen, moves)`,
+  whose side-to-move-relative result is turned into red_loses / black_loses /
+  draw, or none when it claims no end.
+
+Prints a summary (distributions, the agreement matrix of the AXF verdict with
+Fairy-Stockfish, disagreements by category with examples) and writes the full
+report, every disagreement listed, to target/corpus_repetitions.md.
+
+    python3 scripts/corpus_repetitions.py               # all 2,563 games
+    python3 scripts/corpus_repetitions.py --limit 200   # the first 200 (test suite)
+
+Exits 1 if Qili fails on any game: an error, a move without a label, or a
+repetition that it does not see (no cycle). Disagreements with Fairy-Stockfish
+are reported, not failures: the two read the rules differently (see the report).
+"""
+import argparse
+import collections
+import gzip
+import json
+import os
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEFAULT_CORPUS = "/work/shared/corpus/games.jsonl.gz"
+REPORT = os.path.join(ROOT, "target", "corpus_repetitions.md")
+EDITIONS = ("axf", "cxa1999")
+RESULTS = ("red_loses", "black_loses", "draw", "none")
+
+
+def build_cli():
+    subprocess.run(
+        ["cargo", "build", "--quiet", "--release", "-p", "qili-cli"], cwd=ROOT, check=True
+    )
+    return os.path.join(ROOT, "target", "release", "qili")
+
+
+def read_games(path, limit):
+    games = []
+    with gzip.open(path, "rt", encoding="utf-8") as f:
+        for line in f:
+            if not line.strip():
+                continue
+            g = json.loads(line)
+            if g.get("rep_max", 0) >= 3 and g.get("rep3_ply"):
+                g["cut"] = g["moves"][: g["rep3_ply"]]
+                games.append(g)
+                if limit and len(games) >= limit:
+                    break
+    return games
+
+
+def run_qili(cli, games):
+    """{edition: {id: report}} from one `qili adjudicate --cases -` batch."""
+    lines = []
+    for ed in EDITIONS:
+        for g in games:
+            lines.append(
+                json.dumps({"id": g["id"], "fen": g["fen"], "moves": g["cut"], "rules": ed})
+            )
+    t0 = time.perf_counter()
+    out = subprocess.run(
+        [cli, "adjudicate", "--cases", "-"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.splitlines()
+    elapsed = time.perf_counter() - t0
+    if len(out) != len(lines):
+        sys.exit(f"qili printed {len(out)} lines for {len(lines)} cases")
+    result = {ed: {} for ed in EDITIONS}
+    for i, text in enumerate(out):
+        ed = EDITIONS[i // len(games)]
+        r = json.loads(text)
+        result[ed][games[i % len(games)]["id"]] = r
+    return result, elapsed
+
+
+def iccs_to_uci(m):
+    """ICCS ranks 0–9 → Fairy-Stockfish's UCI ranks 1–10 (h2e2 → h3e3)."""
+    return f"{m[0]}{int(m[1]) + 1}{m[2]}{int(m[3]) + 1}"
+
+
+def run_fsf(games):
+    import pyffish as sf
+
+    res = {}
+    t0 = time.perf_counter()
+    for g in games:
+        moves = [iccs_to_uci(m) for m in g["cut"]]
+        red_first = g["fen"].split()[1] == "w"
+        red_to_move = red_first == (len(moves) % 2 == 0)
+        ended, value = sf.is_optional_game_end("xiangqi", g["fen"], moves)
+        if not ended:
+            res[g["id"]] = "none"
+        elif value == 0:
+            res[g["id"]] = "draw"
+        else:
+            mover_wins = value > 0
+            res[g["id"]] = "black_loses" if mover_wins == red_to_move else "red_loses"
+    return res, time.perf_counter() - t0
+
+
+def qili_problems(g, r):
+    """Why Qili's report on a game is a failure, or None."""
+    if r.get("error"):
+        return f"error: {r['error']}"
+    if len(r.get("moves", [])) != len(g["cut"]):
+        return f"{len(r.get('moves', []))} moves labelled of {len(g['cut'])}"
+    unlabelled = [m["ply"] for m in r["moves"] if not m.get("label")]
+    if unlabelled:
+        return f"moves without a label: {unlabelled[:5]}"
+    if not r.get("cycle"):
+        return "no repetition cycle found at a third occurrence"
+    return None
+
+
+def side_pattern(r, side):
+    c = r.get("cycle") or {}
+    s = c.get(side) or {}
+    return s.get("pattern") or "-"
+
+
+def cycle_labels(r, side):
+    c = r.get("cycle") or {}
+    return tuple((c.get(side) or {}).get("labels") or ())
+
+
+def first_occurrence(g):
+    """The ply (0 = start) at which the final position of the cut game first stood."""
+    rows = g["fen"].split()[0].split("/")
+    board = {}
+    for r, row in enumerate(rows):
+        f = 0
+        for ch in row:
+            if ch.isdigit():
+                f += int(ch)
+            else:
+                board[(f, 9 - r)] = ch
+                f += 1
+    red = g["fen"].split()[1] == "w"
+    seen = [(frozenset(board.items()), red)]
+    for m in g["cut"]:
+        a, b = (ord(m[0]) - 97, int(m[1])), (ord(m[2]) - 97, int(m[3]))
+        board[b] = board.pop(a)
+        red = not red
+        seen.append((frozenset(board.items()), red))
+    return seen.index(seen[-1])
+
+
+def category(g, r, fsf):
+    """A coarse name for why Qili's AXF verdict and Fairy-Stockfish differ."""
+    ours = r["verdict"]
+    red, black = cycle_labels(r, "red"), cycle_labels(r, "black")
+    has = lambda labels, x: any(l == x for l in labels)  # noqa: E731
+    both = red + black
+    # Fairy-Stockfish judges every move since the first occurrence (two loops
+    # at the third occurrence); Qili the last loop.
+    first = first_occurrence(g)
+    if ours in ("red_loses", "black_loses") and fsf == "draw" and first + 1 < r["cycle"]["first_ply"]:
+        side = "red" if ours == "red_loses" else "black"
+        span = [m["label"] for m in r["moves"][first:] if m["side"] == side]
+        last = red if side == "red" else black
+        if set(last) <= {"将"} and set(span) - {"将"} or set(last) <= {"捉"} and set(span) - {"捉"}:
+            return "FSF's span from the first occurrence has a non-forcing move of the loser"
+    if ours != "none" and fsf == "none":
+        return "FSF sees no repetition end"
+    if ours == "none" and fsf != "none":
+        return "Qili binds nothing (verdict none)"
+    if fsf == "draw" and ours in ("red_loses", "black_loses"):
+        loser = "red" if ours == "red_loses" else "black"
+        labels = red if loser == "red" else black
+        if has(labels, "杀"):
+            return "loser's cycle has 杀 (FSF: idle)"
+        if has(labels, "将") and has(labels, "捉"):
+            return "loser checks and chases (FSF: check+chase is no perpetual)"
+        if has(labels, "捉"):
+            return "loser chases; FSF sees no chase"
+        if has(labels, "将"):
+            return "loser checks; FSF sees no perpetual check"
+        return "other: Qili forbids, FSF draws"
+    if ours == "draw" and fsf in ("red_loses", "black_loses"):
+        loser = "red" if fsf == "red_loses" else "black"
+        labels = red if loser == "red" else black
+        if has(both, "将") and loser == ("red" if has(red, "将") else "black"):
+            return "FSF: perpetual check; Qili: check allowed (mutual/idle mix)"
+        return "FSF: chase (loser); Qili: allowed (exempt/exchange/protected…)"
+    if ours in ("red_loses", "black_loses") and fsf in ("red_loses", "black_loses"):
+        return "opposite sides lose"
+    return f"other ({ours} vs {fsf})"
+
+
+def table(rows, header):
+    w = [max(len(str(x)) for x in col) for col in zip(header, *rows)]
+    fmt = lambda row: "| " + " | ".join(str(x).ljust(n) for x, n in zip(row, w)) + " |"  # noqa: E731
+    return "\n".join([fmt(header), "|" + "|".join("-" * (n + 2) for n in w) + "|"] + [fmt(r) for r in rows])
+
+
+def matrix(pairs, ours_name, theirs_name):
+    c = collections.Counter(pairs)
+    rows = []
+    for o in RESULTS:
+        rows.append([o] + [c[(o, t)] for t in RESULTS] + [sum(c[(o, t)] for t in RESULTS)])
+    rows.append(["total"] + [sum(c[(o, t)] for o in RESULTS) for t in RESULTS] + [len(pairs)])
+    return table(rows, [f"{ours_name} \\ {theirs_name}"] + list(RESULTS) + ["total"])
+
+
+def distribution(values):
+    c = collections.Counter(values)
+    return table([[k, c[k], f"{100 * c[k] / max(1, len(values)):.1f}%"] for k in RESULTS if c[k]] +
+                 [[k, v, f"{100 * v / max(1, len(values)):.1f}%"] for k, v in c.items() if k not in RESULTS],
+                 ["result", "games", "share"])
+
+
+def describe(g, r, fsf):
+    c = r["cycle"] or {}
+    lines = [
+        f"- **{g['id']}** ({g.get('red', '').strip()} – {g.get('black', '').strip()}, {g.get('event', '')}), "
+        f"cut at ply {g['rep3_ply']}: Qili AXF verdict `{r['verdict']}` (ruling `{r['ruling']}`), FSF `{fsf}`",
+        f"  - final FEN `{r.get('final_fen')}`",
+        f"  - cycle plies {c.get('first_ply')}–{c.get('last_ply')}, occurrences {c.get('occurrences')}",
+    ]
+    for side in ("red", "black"):
+        s = c.get(side) or {}
+        lines.append(
+            f"  - {side}: {s.get('pattern')} labels {s.get('labels')} forbidden={s.get('forbidden')} "
+            f"target={s.get('common_target')}"
+        )
+    first = c.get("first_ply") or 1
+    for m in r["moves"][first - 1 : c.get("last_ply") or 0]:
+        tg = ",".join(m.get("targets") or [])
+        lines.append(
+            f"    - {m['ply']} {m['side']} {m['iccs']} {m['zh']} {m['label']}"
+            f"{'/' + m['sub'] if m.get('sub') else ''}{' →' + tg if tg else ''} ({m.get('clause')})"
+        )
+    return "\n".join(lines)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--limit", type=int, default=0, help="only the first N repetition games")
+    ap.add_argument("--corpus", default=DEFAULT_CORPUS)
+    ap.add_argument("--examples", type=int, default=3, help="examples per category in the summary")
+    args = ap.parse_args()
+    if not os.path.exists(args.corpus):
+        print(f"no corpus at {args.corpus}; nothing to check")
+        return 0
+
+    cli = build_cli()
+    games = read_games(args.corpus, args.limit)
+    qili, t_qili = run_qili(cli, games)
+    fsf, t_fsf = run_fsf(games)
+
+    failures = []
+    for ed in EDITIONS:
+        for g in games:
+            why = qili_problems(g, qili[ed][g["id"]])
+            if why:
+                failures.append((ed, g["id"], why))
+
+    axf = qili["axf"]
+    cxa = qili["cxa1999"]
+    ids = [g["id"] for g in games]
+    ok = [i for i in ids if not axf[i].get("error")]
+    by_id = {g["id"]: g for g in games}
+    n_moves = sum(len(g["cut"]) for g in games)
+
+    out = []
+    p = out.append
+    p("# Corpus repetitions: Qili against Fairy-Stockfish\n")
+    p(f"{len(games)} games with a position occurring three times, cut at the first third occurrence "
+      f"({n_moves} moves). Qili: one `qili adjudicate --cases` batch of {2 * len(games)} cases "
+      f"(axf and cxa1999) in {t_qili:.2f} s. Fairy-Stockfish: `pyffish.is_optional_game_end` in {t_fsf:.2f} s.\n")
+    p(f"Qili failures (error, unlabelled move, no cycle found): **{len(failures)}**\n")
+    for ed, i, why in failures[:50]:
+        p(f"- {ed} {i}: {why}")
+    for ed, name in (("axf", "AXF"), ("cxa1999", "CXA 1999")):
+        p(f"\n## Qili {name}: verdict (binding at this ply)\n")
+        p(distribution([qili[ed][i]["verdict"] for i in ok]))
+        p(f"\n## Qili {name}: ruling (if the cycle goes on)\n")
+        p(distribution([qili[ed][i]["ruling"] for i in ok]))
+    p("\n## Fairy-Stockfish `is_optional_game_end`\n")
+    p(distribution([fsf[i] for i in ok]))
+    p("\n## Agreement: Qili AXF verdict (rows) × Fairy-Stockfish (columns)\n")
+    p(matrix([(axf[i]["verdict"], fsf[i]) for i in ok], "Qili AXF verdict", "FSF"))
+    agree = sum(axf[i]["verdict"] == fsf[i] for i in ok)
+    p(f"\nAgreement: {agree}/{len(ok)} ({100 * agree / max(1, len(ok)):.1f}%)\n")
+    p("\n## Agreement: Qili AXF ruling (rows) × Fairy-Stockfish (columns)\n")
+    p(matrix([(axf[i]["ruling"], fsf[i]) for i in ok], "Qili AXF ruling", "FSF"))
+    p("\n## Qili CXA 1999 ruling (rows) × Qili AXF ruling (columns)\n")
+    p(matrix([(cxa[i]["ruling"], axf[i]["ruling"]) for i in ok if not cxa[i].get("error")],
+             "CXA 1999 ruling", "AXF ruling"))
+    p("\n## Cycle patterns of the losing side (Qili AXF ruling red_loses / black_loses)\n")
+    pats = collections.Counter()
+    for i in ok:
+        r = axf[i]
+        if r["ruling"] in ("red_loses", "black_loses"):
+            side = "red" if r["ruling"] == "red_loses" else "black"
+            pats[side_pattern(r, side)] += 1
+    p(table([[k, v] for k, v in pats.most_common()], ["pattern", "games"]))
+
+    cats = collections.defaultdict(list)
+    for i in ok:
+        if axf[i]["verdict"] != fsf[i]:
+            cats[category(by_id[i], axf[i], fsf[i])].append(i)
+    p("\n## Disagreements (AXF verdict ≠ FSF) by category\n")
+    p(table([[k, len(v)] for k, v in sorted(cats.items(), key=lambda kv: -len(kv[1]))], ["category", "games"]))
+    summary = "\n".join(out)
+    for k, v in sorted(cats.items(), key=lambda kv: -len(kv[1])):
+        p(f"\n### {k} ({len(v)})\n")
+        for n, i in enumerate(v):
+            p(describe(by_id[i], axf[i], fsf[i]))
+    os.makedirs(os.path.dirname(REPORT), exist_ok=True)
+    with open(REPORT, "w", encoding="utf-8") as f:
+        f.write("\n".join(out) + "\n")
+    print(summary)
+    print(f"\nfull report with every disagreement: {os.path.relpath(REPORT, ROOT)}")
+    if failures:
+        print(f"\nFAILED: Qili failed on {len(failures)} game(s)", file=sys.stderr)
+        return 1
+    print(f"\ncorpus_repetitions: {len(games)} games, Qili failed on none")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
