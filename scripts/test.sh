@@ -71,7 +71,8 @@ dist_size() {
 site_budget() {
     local budget=${QILI_SITE_BUDGET:-250000} total=0 later=0 f
     local -a first=(index.html embed.js sw.js manifest.webmanifest)
-    mapfile -t -O 4 first < <(grep -oE '(href|src)="\./[^"]+"' dist/index.html | sed -E 's/^[a-z]+="\.\/(.*)"$/\1/' | sort -u)
+    # Attributes may be quoted or not (Trunk minifies index.html in release).
+    mapfile -t -O 4 first < <(grep -oE '(href|src)="?\./[^" >]+' dist/index.html | sed -E 's/^[a-z]+="?\.\///' | sort -u)
     for f in $(printf '%s\n' "${first[@]}" | sort -u); do
         total=$((total + $(gzip -9 -c "dist/$f" | wc -c)))
     done
