@@ -167,10 +167,6 @@ pub fn explain_move(kind: &MoveKind) -> Text {
                 "走帅（将）应将后产生的捉、杀按闲处理。",
                 "A king move that answers a check: the attacks it leaves count as idle.",
             ),
-            Reason::ParriesChase => t.push(
-                "此着解除对方的捉，附带产生的攻击不算捉。",
-                "The move parries a chase; the attack it makes on the way is not a chase.",
-            ),
             _ => {}
         }
         match kind.idle {

@@ -105,8 +105,6 @@ pub enum Reason {
     /// The move answers a check with the king; what it then attacks counts as idle
     /// (CXA 2020 examples, 图17).
     KingAnswersCheck,
-    /// AXF: the attack arises from parrying a chase against the mover.
-    ParriesChase,
     /// 28.9: nothing is attacked.
     NothingAttacked,
 }
@@ -145,10 +143,6 @@ pub struct MoveKind {
     pub idle_targets: Vec<Square>,
     /// The move is a king move answering a check.
     pub answers_check_with_king: bool,
-    /// AXF: the move parries a chase against the mover (it moves the chased
-    /// piece away, blocks the attack or defends it); the attacks it creates on
-    /// the way do not count as a chase.
-    pub parries_chase: bool,
     /// A judgement left to the arbiter.
     pub arbiter: Option<ArbiterNote>,
 }
@@ -195,7 +189,6 @@ pub fn classify(edition: Edition, before: &Position, m: Move, previous: Option<M
         standing: Vec::new(),
         idle_targets: Vec::new(),
         answers_check_with_king,
-        parries_chase: false,
         arbiter: None,
     };
     if check {
@@ -320,29 +313,6 @@ fn attack_is_new(before: &Position, m: Move, t: &Target) -> bool {
         let origin = if a == m.to { m.from } else { a };
         !attack::attacks(before.board(), origin, t.square)
     })
-}
-
-/// AXF: a move that saves a piece the opponent's last move chased (moving
-/// it away, blocking or defending) does not chase with the attacks it makes on
-/// the way. `after` is the position after `kind`'s move; `previous` is the
-/// opponent's move before it.
-pub fn apply_escape_rule(kind: &mut MoveKind, previous: &MoveKind, after: &Position) {
-    if kind.label != Label::Chase || previous.counted_chases().next().is_none() {
-        return;
-    }
-    let still: Vec<Square> = targets(after, Edition::Axf)
-        .iter()
-        .map(|t| t.square)
-        .collect();
-    let moved = |sq: Square| if sq == kind.mv.from { kind.mv.to } else { sq };
-    let saved = previous
-        .counted_chases()
-        .any(|t| !still.contains(&moved(t.square)));
-    if saved {
-        kind.parries_chase = true;
-        kind.label = Label::Idle;
-        kind.reason = Reason::ParriesChase;
-    }
 }
 
 /// Names an idle move (28.5–28.8), looking at the piece that moved.

@@ -190,7 +190,6 @@ fn clause(kind: &MoveKind) -> &'static str {
         Reason::KingAlone => "27.1",
         Reason::PawnAlone | Reason::MutualPawnChase => "27.2",
         Reason::KingAnswersCheck => "27.1",
-        Reason::ParriesChase => "AXF",
         Reason::NothingAttacked => match kind.idle {
             Some(k) => match k {
                 super::IdleKind::Exchange => "28.5",
