@@ -36,9 +36,9 @@ use std::collections::BTreeMap;
 
 use super::encoding::{decode_text, unix_newlines};
 use super::game::{Game, GameResult, Line, MoveError, Node};
-use super::MAX_NESTING;
+use super::{MAX_NESTING, SIDE_ORDER};
 use crate::{
-    Board, Color, File, Move, Piece, Position, PositionError, Rank, Role, Setup, Square, Tolerance,
+    Board, Color, File, Move, Piece, Position, PositionError, Rank, Setup, Square, Tolerance,
 };
 
 /// What went wrong in a DhtmlXQ block, and where.
@@ -143,26 +143,6 @@ pub fn detect(text: &str) -> bool {
 pub fn read(bytes: &[u8]) -> Vec<Result<Game, DhtmlXqError>> {
     read_str(&decode_text(bytes).0)
 }
-
-/// The roles of the 16 `binit` places of one side.
-const BINIT_ROLES: [Role; 16] = [
-    Role::Rook,
-    Role::Horse,
-    Role::Elephant,
-    Role::Advisor,
-    Role::King,
-    Role::Advisor,
-    Role::Elephant,
-    Role::Horse,
-    Role::Rook,
-    Role::Cannon,
-    Role::Cannon,
-    Role::Pawn,
-    Role::Pawn,
-    Role::Pawn,
-    Role::Pawn,
-    Role::Pawn,
-];
 
 /// The point with DhtmlXQ file `x` and row `y` (from the top).
 fn point(x: u8, y: u8) -> Option<Square> {
@@ -355,7 +335,7 @@ fn parse_binit(value: &str, at: usize) -> Result<Board, BlockError> {
         let color = if i < 16 { Color::Red } else { Color::Black };
         let piece = Piece {
             color,
-            role: BINIT_ROLES[i % 16],
+            role: SIDE_ORDER[i % 16],
         };
         if board.set(sq, Some(piece)).is_some() {
             return Err((at, DhtmlXqErrorKind::BinitTwice(sq)));
@@ -555,7 +535,7 @@ fn binit(board: &Board) -> Result<String, DhtmlXqWriteError> {
     for (sq, piece) in board.pieces() {
         let base = if piece.color == Color::Red { 0 } else { 16 };
         let slot = (0..16)
-            .find(|&i| BINIT_ROLES[i] == piece.role && slots[base + i].is_none())
+            .find(|&i| SIDE_ORDER[i] == piece.role && slots[base + i].is_none())
             .ok_or(DhtmlXqWriteError::TooManyPieces(piece))?;
         slots[base + slot] = Some(sq);
     }

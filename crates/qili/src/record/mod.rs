@@ -35,6 +35,30 @@ pub use encoding::{decode_text, TextEncoding};
 pub use game::{Game, GameResult, Line, MoveError, Node, Tags};
 pub use notation::Notation;
 
+use crate::Role;
+
+/// The order of one side's 16 pieces in DhtmlXQ `binit` strings and XQF
+/// headers alike: rook, horse, elephant, advisor, king, advisor, elephant,
+/// horse, rook (from file a), the two cannons, the five pawns.
+pub(crate) const SIDE_ORDER: [Role; 16] = [
+    Role::Rook,
+    Role::Horse,
+    Role::Elephant,
+    Role::Advisor,
+    Role::King,
+    Role::Advisor,
+    Role::Elephant,
+    Role::Horse,
+    Role::Rook,
+    Role::Cannon,
+    Role::Cannon,
+    Role::Pawn,
+    Role::Pawn,
+    Role::Pawn,
+    Role::Pawn,
+    Role::Pawn,
+];
+
 /// Variations nested deeper than this (a variation inside a variation …)
 /// are refused by every reader: a guard against hostile input, far above
 /// what real files hold, and the same for every format so that a game read

@@ -37,9 +37,9 @@ use core::fmt;
 
 use super::encoding::decode_gbk;
 use super::game::{Game, GameResult, Line, MoveError, Node};
-use super::MAX_NESTING;
+use super::{MAX_NESTING, SIDE_ORDER};
 use crate::{
-    Board, Color, File, Move, Piece, Position, PositionError, Rank, Role, Setup, Square, Tolerance,
+    Board, Color, File, Move, Piece, Position, PositionError, Rank, Setup, Square, Tolerance,
 };
 
 /// Size of the header; the move tree starts here.
@@ -134,25 +134,6 @@ impl core::error::Error for XqfError {}
 pub fn detect(bytes: &[u8]) -> bool {
     bytes.starts_with(b"XQ")
 }
-
-const ROLES: [Role; 16] = [
-    Role::Rook,
-    Role::Horse,
-    Role::Elephant,
-    Role::Advisor,
-    Role::King,
-    Role::Advisor,
-    Role::Elephant,
-    Role::Horse,
-    Role::Rook,
-    Role::Cannon,
-    Role::Cannon,
-    Role::Pawn,
-    Role::Pawn,
-    Role::Pawn,
-    Role::Pawn,
-    Role::Pawn,
-];
 
 /// The key stream's source, 32 bytes.
 const COPYRIGHT: &[u8; 32] = b"[(C) Copyright Mr. Dong Shiwei.]";
@@ -484,7 +465,7 @@ pub fn read(data: &[u8]) -> Result<Game, XqfError> {
         })?;
         let piece = Piece {
             color: if i < 16 { Color::Red } else { Color::Black },
-            role: ROLES[i % 16],
+            role: SIDE_ORDER[i % 16],
         };
         if board.set(sq, Some(piece)).is_some() {
             return Err(XqfError {
