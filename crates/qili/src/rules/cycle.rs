@@ -1,6 +1,6 @@
 //! Repetition cycles (循环, 25.1) and each side's pattern in them (25.2).
 
-use super::kind::{Label, MoveKind};
+use super::kind::{Label, MoveKind, Reason};
 use super::Edition;
 use crate::{Color, Square};
 
@@ -190,7 +190,10 @@ pub fn find_cycle(edition: Edition, keys: &[u64], kinds: &[MoveKind]) -> Option<
 
 fn effective_label(edition: Edition, k: &MoveKind) -> Label {
     match edition {
-        Edition::Cxa1999 | Edition::Cxa2020 => k.label,
+        Edition::Cxa1999 => k.label,
+        // 2020: a joint chase (联合捉子) is 捉, but allowed in a repetition.
+        Edition::Cxa2020 if k.reason == Reason::JointChase => Label::Idle,
+        Edition::Cxa2020 => k.label,
         // AXF: a mate threat is not an attack for repetition purposes; a move
         // that threatens mate and chases counts as a chase.
         Edition::Axf => match k.label {

@@ -96,6 +96,11 @@ pub enum Reason {
     NewChase,
     /// 29.2 (从捉到捉): every piece attacked after the move was already attacked before.
     ChaseNotNew,
+    /// CXA 2020 (图10, 图11, 图25, 图27, 图28, 参考图41 "联合捉子"): the chased
+    /// pieces could already be won, and the moved piece does not attack them
+    /// but the chase needs it (a pin that makes the root false, a screen).
+    /// The move is 捉, yet in a repetition it counts as allowed, like 闲.
+    JointChase,
     /// 27.1: only the king attacks.
     KingAlone,
     /// 27.2: only a pawn attacks.
@@ -209,13 +214,21 @@ pub fn classify(edition: Edition, before: &Position, m: Move, previous: Option<M
         .into_iter()
         .map(|t| t.square)
         .collect();
+    let mut joint = 0;
     for t in now {
         let standing = match edition {
             // 1999 (图六): a piece that could already be won is not chased anew (从捉到捉).
             Edition::Cxa1999 => was.contains(&t.square),
-            // 2020 (图27 "车炮联合捉子"): the moved piece joining the attack on a
-            // piece that could already be won is a new chase.
-            Edition::Cxa2020 => was.contains(&t.square) && !joins_attack(before, m, &t),
+            // 2020: the moved piece joining the attack on a piece that could
+            // already be won is a new chase; a moved piece the chase needs
+            // without attacking is a joint chase (联合捉子).
+            Edition::Cxa2020 => {
+                let supports = was.contains(&t.square)
+                    && !joins_attack(before, m, &t)
+                    && supports_chase(&again, m, &t, edition);
+                joint += usize::from(supports);
+                was.contains(&t.square) && !joins_attack(before, m, &t) && !supports
+            }
             // AXF: a new attack, or a root made false by a new pin (not a root
             // merely blocked).
             Edition::Axf => {
@@ -236,7 +249,11 @@ pub fn classify(edition: Edition, before: &Position, m: Move, previous: Option<M
         kind.reason = Reason::ThreatensMate;
     } else if kind.counted_chases().next().is_some() && !king_rule {
         kind.label = Label::Chase;
-        kind.reason = Reason::NewChase;
+        kind.reason = if joint == kind.chases.len() {
+            Reason::JointChase
+        } else {
+            Reason::NewChase
+        };
         if kind
             .counted_chases()
             .all(|t| matches!(t.piece.role, Role::Advisor | Role::Elephant))
@@ -303,6 +320,23 @@ fn root_newly_pinned(after: &Position, t: &Target) -> bool {
 /// CXA 2020: the moved piece attacks the target now and could not before.
 fn joins_attack(before: &Position, m: Move, t: &Target) -> bool {
     t.attackers.contains(&m.to) && !attack::attacks(before.board(), m.from, t.square)
+}
+
+/// CXA 2020 (图11 "车炮联合捉子"): the moved piece does not attack the target
+/// but the chase needs it — without it on the board (a pin that makes the
+/// root false, a cannon screen) the target could not be won.
+fn supports_chase(again: &Position, m: Move, t: &Target, edition: Edition) -> bool {
+    if t.attackers.contains(&m.to) {
+        return false;
+    }
+    let mut setup = again.to_setup();
+    setup.board.set(m.to, None);
+    let Ok(without) = Position::from_setup(setup, crate::Tolerance::COMPOSED) else {
+        return false;
+    };
+    !targets(&without, edition)
+        .iter()
+        .any(|w| w.square == t.square)
 }
 
 /// AXF: a chase must come from a new attack — a piece that could not reach
@@ -443,5 +477,34 @@ fn blocks_path(pos: &Position, from: Square, to: Square) -> bool {
         Role::Horse => df.abs() + dr.abs() == 1,
         Role::Elephant => df.abs() == 1 && dr.abs() == 1,
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{fen, iccs, Tolerance};
+
+    /// CXA 2020 图11: the red cannon moves along the back rank, pinning the
+    /// elephant that protects the piece the rook attacks (车炮联合捉子).
+    #[test]
+    fn joint_chase_is_a_2020_chase_allowed_in_a_cycle() {
+        let pos = fen::position(
+            "1Cbak4/1r2a4/c3b4/p8/2p1R4/6P1P/2P6/4B4/4A4/2BAK4 w",
+            Tolerance::COMPOSED,
+        )
+        .unwrap();
+        let m = iccs::parse_move(&pos, "b9a9").unwrap();
+        let joint = classify(Edition::Cxa2020, &pos, m, None);
+        assert_eq!(
+            (joint.label, joint.reason),
+            (Label::Chase, Reason::JointChase)
+        );
+        // The same move in the 1999 book: the elephant could already be won (从捉到捉).
+        let idle = classify(Edition::Cxa1999, &pos, m, None);
+        assert_eq!(
+            (idle.label, idle.reason),
+            (Label::Idle, Reason::ChaseNotNew)
+        );
     }
 }

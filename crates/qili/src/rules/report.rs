@@ -186,7 +186,7 @@ fn clause(kind: &MoveKind) -> &'static str {
         Reason::GivesCheck => "28.1",
         Reason::ThreatensMate => "28.2",
         Reason::NewChase => "29.2",
-        Reason::ChaseNotNew => "29.2",
+        Reason::ChaseNotNew | Reason::JointChase => "29.2",
         Reason::KingAlone => "27.1",
         Reason::PawnAlone | Reason::MutualPawnChase => "27.2",
         Reason::KingAnswersCheck => "27.1",
