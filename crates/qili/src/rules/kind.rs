@@ -366,6 +366,8 @@ fn idle_kind(
 
     // 兑 (28.5): an enemy piece of equal value can take the moved piece and be
     // taken back, or the moved piece attacks such a piece that is protected.
+    // What a pawn picks up after the even trade does not undo the offer (25.3:
+    // a pawn's value floats; CXA 2020 参考图5).
     let mut exchange_with = Vec::new();
     for &m2 in &after.legal_moves() {
         if m2.to != m.to {
@@ -378,7 +380,7 @@ fn idle_kind(
             continue;
         }
         let ex = exchange(after, m2);
-        if ex.recapturable && ex.gain <= 0 {
+        if ex.recapturable && !ex.wins_material() {
             exchange_with.push(m2.from);
         }
     }
@@ -390,7 +392,7 @@ fn idle_kind(
                 };
                 if victim.role != Role::King && value(victim, m2.to) == my_value {
                     let ex = exchange(&again, m2);
-                    if ex.recapturable && ex.gain <= 0 {
+                    if ex.recapturable && !ex.wins_material() {
                         exchange_with.push(m2.to);
                     }
                 }
