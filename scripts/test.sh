@@ -96,6 +96,9 @@ step bootstrap bash scripts/bootstrap.sh
 step fmt cargo fmt --all --check
 step library-data python3 scripts/gen_library.py --check
 step clippy cargo clippy --workspace --all-targets -- -D warnings
+# The fuzz targets (cargo-fuzz needs nightly to run them) must keep compiling;
+# their properties run on stable in the parsers' random-input tests.
+step fuzz-targets cargo clippy --manifest-path fuzz/Cargo.toml -- -D warnings
 step clippy-wasm cargo clippy -p qili-site --target wasm32-unknown-unknown --all-targets -- -D warnings
 step test cargo test --workspace
 step release-suites cargo test --release -p qili --test cases --test notation_roundtrip -- --nocapture --test-threads 1
