@@ -210,30 +210,35 @@ pub fn classify(edition: Edition, before: &Position, m: Move, previous: Option<M
     let now = targets(&again, edition);
     // 29.2: compare with what the mover could win before moving (when it was
     // in check, only captures that answer the check count).
-    let was: Vec<Square> = targets(before, edition)
-        .into_iter()
-        .map(|t| t.square)
-        .collect();
+    let was_targets = targets(before, edition);
+    // An attack by the king alone or a pawn alone was no chase (27.1, 27.2):
+    // another piece taking it up is a new chase, while the king or pawn
+    // keeping up its own attack is not.
+    let alone = |t: &Target| t.king_only || t.pawn_only;
+    let was_before = |t: &Target| {
+        was_targets
+            .iter()
+            .any(|w| w.square == t.square && (alone(t) || !alone(w)))
+    };
     let mut joint = 0;
     for t in now {
         let standing = match edition {
             // 1999 (图六): a piece that could already be won is not chased anew (从捉到捉).
-            Edition::Cxa1999 => was.contains(&t.square),
+            Edition::Cxa1999 => was_before(&t),
             // 2020: the moved piece joining the attack on a piece that could
             // already be won is a new chase; a moved piece the chase needs
             // without attacking is a joint chase (联合捉子).
             Edition::Cxa2020 => {
-                let supports = was.contains(&t.square)
+                let supports = was_before(&t)
                     && !joins_attack(before, m, &t)
                     && supports_chase(&again, m, &t, edition);
                 joint += usize::from(supports);
-                was.contains(&t.square) && !joins_attack(before, m, &t) && !supports
+                was_before(&t) && !joins_attack(before, m, &t) && !supports
             }
             // AXF: a new attack, or a root made false by a new pin (not a root
             // merely blocked).
             Edition::Axf => {
-                was.contains(&t.square)
-                    || !(attack_is_new(before, m, &t) || root_newly_pinned(&after, &t))
+                was_before(&t) || !(attack_is_new(before, m, &t) || root_newly_pinned(&after, &t))
             }
         };
         if standing {
@@ -508,5 +513,30 @@ mod tests {
             (idle.label, idle.reason),
             (Label::Idle, Reason::ChaseNotNew)
         );
+    }
+
+    /// AXF D85: the crossed pawn already attacks the cannon's square; the rook
+    /// that comes to attack it too starts a chase — the pawn's attack alone
+    /// was no chase (27.2), so this is not 从捉到捉.
+    #[test]
+    fn a_rook_joining_a_pawn_s_attack_chases() {
+        let start = fen::position(
+            "2bakab2/r4rN2/6P2/p3P3p/9/P5R2/5c2P/4B4/4A4/3AK1B2 w",
+            Tolerance::COMPOSED,
+        )
+        .unwrap();
+        let pos = iccs::parse_line(&start, "g4g3 f3f6")
+            .unwrap()
+            .into_iter()
+            .fold(start, |p, m| p.play(m).unwrap());
+        let m = iccs::parse_move(&pos, "g3g6").unwrap();
+        for edition in [Edition::Axf, Edition::Cxa1999] {
+            let k = classify(edition, &pos, m, None);
+            assert_eq!(
+                (k.label, k.reason),
+                (Label::Chase, Reason::NewChase),
+                "{edition:?}"
+            );
+        }
     }
 }
