@@ -1,27 +1,31 @@
 //! The site's record reader, run as a Web Worker so that the readers of
 //! `qili::record` and the GBK/Big5 tables of `encoding_rs` stay out of the
-//! site's first load: the page starts this worker (Trunk builds it from the
-//! `data-type="worker"` link in `index.html`) the first time a record is
-//! opened, dropped or pasted.
+//! site's first load: `site/records.js` starts this worker (Trunk builds it
+//! from the `data-type="worker"` link in `index.html`) the first time a
+//! record is opened, dropped or pasted.
 //!
 //! The protocol, all plain JS values:
 //!
 //! - the worker posts `"ready"` once it can read (messages sent before are
 //!   lost: the wasm loads asynchronously);
-//! - the page posts a record: a `File`/`Blob` (its bytes: XQF, or text in any
-//!   encoding the readers detect) or a string (pasted text);
-//! - the worker answers with an array, one entry per game in file order:
+//! - `{ id, record }` where `record` is a `File`/`Blob` (its bytes: XQF, or
+//!   text in any encoding the readers detect) or a string (pasted text) is
+//!   answered by `{ id, games }`, one entry per game in file order:
 //!   `{ error }` for a game that could not be read, else
 //!   `{ tags: [[key, value]…], fen, result, moves: [ICCS…], comments }`
 //!   where `comments[0]` is the comment before the first move and
-//!   `comments[i]` the one after move `i` (`null` where there is none).
+//!   `comments[i]` the one after move `i` (`null` where there is none);
+//! - `{ id, fen, moves, rules }` (ICCS moves separated by spaces, an edition
+//!   name) is answered by `{ id, cycles }` (see [`CycleRun`]) or
+//!   `{ id, error }`.
 //!
-//! [`summarize`] is the plain-Rust part, tested natively; the JS side lives
-//! in the `worker` module (wasm only).
+//! [`summarize`] and [`cycle_runs`] are the plain-Rust part, tested natively;
+//! the JS side lives in the `worker` module (wasm only).
 #![deny(missing_docs)]
 
-use qili::fen;
 use qili::record::{self, Game};
+use qili::rules::{repetitions, Edition, Pattern, Ruling};
+use qili::{fen, iccs, Tolerance};
 
 /// One game of a record file, as the page receives it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -90,16 +94,70 @@ pub fn summarize(bytes: &[u8], file: Option<&str>) -> Vec<Entry> {
         .collect()
 }
 
+/// A run of consecutive plies whose position occurred before: one
+/// repetition episode of a line, judged where it ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CycleRun {
+    /// The first move of the run's first cycle (1-based ply).
+    pub first: usize,
+    /// The ply where the run ends: the page jumps there.
+    pub last: usize,
+    /// How often the position has occurred at `last`.
+    pub occurrences: usize,
+    /// Red's pattern in the cycle at `last`.
+    pub red: Pattern,
+    /// Black's pattern.
+    pub black: Pattern,
+    /// The ruling on that cycle.
+    pub ruling: Ruling,
+}
+
+/// The runs of repetitions of a line (ICCS `moves` from `fen_text`) under
+/// the edition named `rules`, in order.
+pub fn cycle_runs(fen_text: &str, moves: &str, rules: &str) -> Result<Vec<CycleRun>, String> {
+    let edition: Edition = rules.parse().map_err(|e| format!("{e}"))?;
+    let start = fen::position(fen_text, Tolerance::COMPOSED).map_err(|e| e.to_string())?;
+    let moves = iccs::parse_line(&start, moves).map_err(|e| e.to_string())?;
+    let found = repetitions(edition, &start, &moves).map_err(|e| e.to_string())?;
+    let mut out: Vec<CycleRun> = Vec::new();
+    for (ply, a) in found {
+        let Some(c) = a.cycle else { continue };
+        let run = CycleRun {
+            first: c.start + 1,
+            last: ply,
+            occurrences: c.occurrences,
+            red: c.red.pattern,
+            black: c.black.pattern,
+            ruling: a.ruling,
+        };
+        match out.last_mut() {
+            // The repetition goes on: the run grows, judged at its new end.
+            Some(prev) if prev.last + 1 == ply => {
+                *prev = CycleRun {
+                    first: prev.first,
+                    ..run
+                }
+            }
+            _ => out.push(run),
+        }
+    }
+    Ok(out)
+}
+
 #[cfg(target_arch = "wasm32")]
 mod worker {
     use js_sys::{Array, Object, Reflect, Uint8Array};
     use wasm_bindgen::prelude::*;
     use web_sys::{Blob, DedicatedWorkerGlobalScope, File, FileReaderSync, MessageEvent};
 
-    use super::{summarize, Entry};
+    use super::{cycle_runs, summarize, CycleRun, Entry};
 
     fn set(o: &Object, key: &str, value: &JsValue) {
         let _ = Reflect::set(o, &JsValue::from_str(key), value);
+    }
+
+    fn get(o: &JsValue, key: &str) -> JsValue {
+        Reflect::get(o, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
     }
 
     fn text(s: &Option<String>) -> JsValue {
@@ -107,7 +165,7 @@ mod worker {
     }
 
     /// The entries as the plain JS array the page reads.
-    fn to_js(entries: &[Entry]) -> Array {
+    fn games(entries: &[Entry]) -> Array {
         entries
             .iter()
             .map(|e| {
@@ -134,7 +192,27 @@ mod worker {
             .collect()
     }
 
-    /// The bytes of a message: a string's UTF-8, a blob's content; and the
+    /// The runs as plain objects: plies, occurrences, `ruling` code, and
+    /// each side's pattern as `[zh, en, forbidden]`.
+    fn cycles(runs: &[CycleRun]) -> Array {
+        let pattern = |p: qili::rules::Pattern| {
+            Array::of3(&p.zh().into(), &p.en().into(), &p.is_forbidden().into())
+        };
+        runs.iter()
+            .map(|r| {
+                let o = Object::new();
+                set(&o, "first", &(r.first as u32).into());
+                set(&o, "last", &(r.last as u32).into());
+                set(&o, "occurrences", &(r.occurrences as u32).into());
+                set(&o, "red", &pattern(r.red));
+                set(&o, "black", &pattern(r.black));
+                set(&o, "ruling", &r.ruling.code().into());
+                JsValue::from(o)
+            })
+            .collect()
+    }
+
+    /// The bytes of a record: a string's UTF-8, a blob's content; and the
     /// file name if it is a file.
     fn input(data: &JsValue) -> (Vec<u8>, Option<String>) {
         if let Some(s) = data.as_string() {
@@ -151,14 +229,31 @@ mod worker {
         (bytes, name)
     }
 
+    /// The answer to one message of the page.
+    fn answer(data: &JsValue) -> Object {
+        let out = Object::new();
+        set(&out, "id", &get(data, "id"));
+        let record = get(data, "record");
+        if !record.is_undefined() {
+            let (bytes, name) = input(&record);
+            set(&out, "games", &games(&summarize(&bytes, name.as_deref())));
+            return out;
+        }
+        let field = |k| get(data, k).as_string().unwrap_or_default();
+        match cycle_runs(&field("fen"), &field("moves"), &field("rules")) {
+            Ok(runs) => set(&out, "cycles", &cycles(&runs)),
+            Err(e) => set(&out, "error", &e.into()),
+        }
+        out
+    }
+
     /// Starts answering the page's messages and tells it so.
     #[wasm_bindgen(start)]
     pub fn start() {
         let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
         let reply = scope.clone();
         let handler = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
-            let (bytes, name) = input(&e.data());
-            let _ = reply.post_message(&to_js(&summarize(&bytes, name.as_deref())));
+            let _ = reply.post_message(&answer(&e.data()));
         });
         scope.set_onmessage(Some(handler.as_ref().unchecked_ref()));
         handler.forget();
@@ -212,5 +307,35 @@ mod tests {
                 assert!(matches!(e, Entry::Error(_)), "{e:?}");
             }
         }
+    }
+
+    /// 1999 图一: a lone rook checks every move, red loses.
+    const FIG1: &str = "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1";
+
+    #[test]
+    fn one_run_per_repetition_episode() {
+        let r = cycle_runs(FIG1, "f0e0 e8f8 e0f0 f8e8 f0e0 e8f8 e0f0 f8e8", "cxa1999").unwrap();
+        assert_eq!(r.len(), 1, "{r:?}");
+        assert_eq!((r[0].first, r[0].last, r[0].occurrences), (1, 8, 3));
+        assert_eq!(r[0].red.zh(), "长将");
+        assert_eq!(r[0].ruling, Ruling::Loses(qili::Color::Red));
+
+        // Two episodes apart: a shuffle, other moves, another shuffle.
+        let r = cycle_runs(
+            "3k5/9/9/9/9/9/9/9/9/5K3 w",
+            "f0f1 d9d8 f1f0 d8d9 f0e0 d9d8 e0e1 d8d9 e1e0 d9d8",
+            "axf",
+        )
+        .unwrap();
+        let ends: Vec<(usize, usize)> = r.iter().map(|r| (r.first, r.last)).collect();
+        assert_eq!(ends, [(1, 4), (6, 10)], "{r:?}");
+    }
+
+    #[test]
+    fn cycles_of_bad_lines_are_errors() {
+        assert!(cycle_runs(FIG1, "f0e0 e8f8", "cxa2020").unwrap().is_empty());
+        assert!(cycle_runs(FIG1, "f0e0", "nonsense").is_err());
+        assert!(cycle_runs("9/9", "", "axf").is_err());
+        assert!(cycle_runs(FIG1, "a0a9", "axf").is_err());
     }
 }

@@ -15,6 +15,7 @@ use crate::markup::Markup;
 use crate::model::analysis::{Analysis, LinkError};
 use crate::model::editor::{palette, Editor, Tool};
 use crate::notation::ReadError;
+use crate::records::RecordPanel;
 use crate::panels::{
     entries, EditionSwitch, Legend, MoveDetail, MoveList, NotationSwitch, StepControls, Steps,
     VerdictPanel,
@@ -461,6 +462,7 @@ pub fn AnalysisPage(
                         <button type="submit" class="play-moves">{tr(|t| t.play_moves)}</button>
                         <p class="error" role="alert">{moves_message}</p>
                     </form>
+                    <RecordPanel/>
                     <div class="switches">
                         <EditionSwitch
                             edition=Signal::derive(move || a.with(|a| a.edition))
