@@ -96,7 +96,7 @@ step bootstrap bash scripts/bootstrap.sh
 step fmt cargo fmt --all --check
 step library-data python3 scripts/gen_library.py --check
 step clippy cargo clippy --workspace --all-targets -- -D warnings
-step clippy-wasm cargo clippy -p qili-site --target wasm32-unknown-unknown --all-targets -- -D warnings
+step clippy-wasm cargo clippy -p qili-site -p qili-records-worker --target wasm32-unknown-unknown --all-targets -- -D warnings
 step test cargo test --workspace
 step release-suites cargo test --release -p qili --test cases --test notation_roundtrip -- --nocapture --test-threads 1
 step differential python3 scripts/diff_pyffish.py --limit 3000

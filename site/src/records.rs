@@ -85,7 +85,12 @@ pub fn panel_html(lang: Lang) -> String {
     )
     .text(t.read)
     .close("button");
-    for class in ["small record-status", "record-games", "record-game", "record-cycles"] {
+    for class in [
+        "small record-status",
+        "record-games",
+        "record-game",
+        "record-cycles",
+    ] {
         h.open("div", &[("class", Some(class))]).close("div");
     }
     h.finish()
@@ -124,7 +129,10 @@ mod tests {
             ] {
                 assert!(h.contains(hook), "{hook} missing: {h}");
             }
-            assert!(h.contains("&quot;…&quot;"), "the placeholder is escaped: {h}");
+            assert!(
+                h.contains("&quot;…&quot;"),
+                "the placeholder is escaped: {h}"
+            );
         }
     }
 }

@@ -15,11 +15,11 @@ use crate::markup::Markup;
 use crate::model::analysis::{Analysis, LinkError};
 use crate::model::editor::{palette, Editor, Tool};
 use crate::notation::ReadError;
-use crate::records::RecordPanel;
 use crate::panels::{
     entries, EditionSwitch, Legend, MoveDetail, MoveList, NotationSwitch, StepControls, Steps,
     VerdictPanel,
 };
+use crate::records::RecordPanel;
 use crate::route::{AnalysisParams, Route};
 use crate::strings::Lang;
 use crate::web;
