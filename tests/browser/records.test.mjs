@@ -153,8 +153,11 @@ export default async function records({ page, context, log, artifact }) {
     // --- payloads in tags and comments are text ---------------------------------
     const hostile = `[Event "${IMG}"]\n[Red "${JS}"]\n[Black "<script>window.__pwned=1</script>"]\n{${IMG}} 1. 炮二平五 {<a href="${JS}">x</a>} 马8进7 *`;
     await paste(page, hostile);
+    // (The game before also had two moves: wait for this one's tags.)
+    await page.waitForFunction(() => document.querySelector('section.record .record-tags')?.textContent.includes('<img'), null, {
+      timeout: 20_000,
+    });
     await waitForLine(page, 2);
-    await page.locator('section.record .record-tags').waitFor();
     const shown = await page.textContent('section.record .record-tags');
     assert.ok(shown.includes('<img src=x') && shown.includes('javascript:') && shown.includes('<script>'), shown);
     assert.ok((await page.textContent('section.record .record-comment')).includes('<img'), 'the comment before move 1 as text');
