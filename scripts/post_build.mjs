@@ -2,9 +2,10 @@
 // Trunk post_build hook (Trunk.toml): finishes the build in $TRUNK_STAGING_DIR.
 //
 // 1. copies site/public/* (embed.html, the manifest, the icons);
-// 2. writes embed.js, the loader of the site and of embedded widgets, from
-//    site/embed.js with the hashed names Trunk gave the wasm, its JS glue and
-//    the stylesheet;
+// 2. copies site/records.js (the record panel, imported on first use) as
+//    records-<hash>.js, and writes embed.js, the loader of the site and of
+//    embedded widgets, from site/embed.js with the hashed names Trunk gave
+//    the wasm, its JS glue and the stylesheet, and the name of records.js;
 // 3. writes sw.js from site/sw.js with the list of every file of the build
 //    (never hand-written) and a build id hashed from all their contents.
 import { createHash } from 'node:crypto';
@@ -46,6 +47,20 @@ if (styles.length !== 1) {
   process.exit(1);
 }
 
+// The record panel's code, named after its content like Trunk's files (the
+// worker it starts has a fixed name: Trunk does not hash workers).
+// Its loader is written here rather than by Trunk's data-loader-shim, which
+// calls the glue's init with a deprecated bare path.
+one(/^qili-records-worker\.js$/, 'record reader worker glue (qili-records-worker.js)');
+one(/^qili-records-worker_bg\.wasm$/, 'record reader worker wasm (qili-records-worker_bg.wasm)');
+writeFileSync(
+  join(staging, 'qili-records-worker_loader.js'),
+  "importScripts('./qili-records-worker.js');\nwasm_bindgen({ module_or_path: './qili-records-worker_bg.wasm' });\n",
+);
+const recordsSource = readFileSync(join(root, 'site/records.js'));
+const records = `records-${createHash('sha256').update(recordsSource).digest('hex').slice(0, 16)}.js`;
+writeFileSync(join(staging, records), recordsSource);
+
 const fill = (template, values) =>
   Object.entries(values).reduce((text, [key, value]) => {
     if (!text.includes(key)) throw new Error(`placeholder ${key} missing from template`);
@@ -58,6 +73,7 @@ writeFileSync(
     __QILI_GLUE__: glue,
     __QILI_WASM__: wasm,
     __QILI_STYLES__: JSON.stringify(styles),
+    __QILI_RECORDS__: records,
   }),
 );
 

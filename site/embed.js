@@ -17,6 +17,7 @@
   const GLUE = '__QILI_GLUE__';
   const WASM = '__QILI_WASM__';
   const STYLES = __QILI_STYLES__;
+  const RECORDS = '__QILI_RECORDS__';
   const script = document.currentScript;
   const base = new URL('.', script && script.src ? script.src : location.href);
   const asset = (name) => new URL(name, base).href;
@@ -105,10 +106,43 @@
       .catch((e) => console.warn('qili: no offline support:', e));
   }
 
+  // The analysis page's record panel: its code (records.js) and the reader
+  // (a worker) load when a record is first opened, dropped or pasted.
+  let records = null;
+  const panel = () => document.querySelector('#qili-app section.record');
+  const record = (input) =>
+    (records ??= import(asset(RECORDS)).then((m) => (m.start(asset), m)))
+      .then((m) => m.read(input))
+      .catch((e) => {
+        records = null;
+        const status = panel()?.querySelector('.record-status');
+        if (status) status.textContent = String(e);
+      });
+  function recordInputs() {
+    document.addEventListener('change', (e) => {
+      const file = e.target.matches?.('section.record .record-file') && e.target.files[0];
+      if (file) record(file);
+    });
+    document.addEventListener('click', (e) => {
+      if (e.target.closest?.('section.record .read-record')) record(panel().querySelector('.record-text').value);
+    });
+    document.addEventListener('dragover', (e) => {
+      if (panel() && e.dataTransfer?.types.includes('Files')) e.preventDefault();
+    });
+    document.addEventListener('drop', (e) => {
+      const file = panel() && e.dataTransfer?.files[0];
+      if (file) {
+        e.preventDefault();
+        record(file);
+      }
+    });
+  }
+
   const start = () => {
     if (document.getElementById('qili-app')) {
       load().catch((e) => console.error('qili', e));
       updates();
+      recordInputs();
     }
     scan();
   };

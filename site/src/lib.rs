@@ -23,6 +23,7 @@ pub mod model;
 pub mod notation;
 pub mod pages;
 mod panels;
+pub mod records;
 pub mod route;
 mod strings;
 mod web;

@@ -55,6 +55,10 @@ export default async function pwa({ page, context, url, log, artifact }) {
     return (await c.keys()).map((r) => new URL(r.url).pathname.replace(/^\//, ''));
   }, `qili-${build}`);
   for (const f of built) assert.ok(cached.includes(f), `${f} precached`);
+  // The record reader is fetched on first use only, but offline it must be there.
+  for (const re of [/^records-[0-9a-f]+\.js$/, /^qili-records-worker_loader\.js$/, /^qili-records-worker\.js$/, /^qili-records-worker_bg\.wasm$/]) {
+    assert.ok(cached.some((f) => re.test(f)), `the record reader (${re}) precached`);
+  }
   assert.ok(cached.includes(''), 'the start page precached');
   log(`build ${build}: ${cached.length} files precached`);
   await page.reload(); // now controlled by the worker

@@ -19,6 +19,7 @@ use crate::panels::{
     entries, EditionSwitch, Legend, MoveDetail, MoveList, NotationSwitch, StepControls, Steps,
     VerdictPanel,
 };
+use crate::records::RecordPanel;
 use crate::route::{AnalysisParams, Route};
 use crate::strings::Lang;
 use crate::web;
@@ -461,6 +462,7 @@ pub fn AnalysisPage(
                         <button type="submit" class="play-moves">{tr(|t| t.play_moves)}</button>
                         <p class="error" role="alert">{moves_message}</p>
                     </form>
+                    <RecordPanel/>
                     <div class="switches">
                         <EditionSwitch
                             edition=Signal::derive(move || a.with(|a| a.edition))
