@@ -16,6 +16,7 @@
 
 pub mod board;
 pub mod embed;
+mod json;
 pub mod judge;
 pub mod library;
 mod markup;
