@@ -39,6 +39,7 @@ impl Json {
     /// Reads a whole JSON text (surrounding whitespace allowed).
     pub fn parse(text: &str) -> Result<Json, SyntaxError> {
         let mut r = Reader {
+            text,
             s: text.as_bytes(),
             i: 0,
         };
@@ -126,6 +127,7 @@ pub fn write_str(out: &mut String, s: &str) {
 }
 
 struct Reader<'a> {
+    text: &'a str,
     s: &'a [u8],
     i: usize,
 }
@@ -237,10 +239,8 @@ impl Reader<'_> {
                 return self.err();
             }
         }
-        // Only ASCII was consumed, so the slice is a `str` boundary.
-        Ok(Json::Num(
-            String::from_utf8_lossy(&self.s[from..self.i]).into_owned(),
-        ))
+        // Only ASCII was consumed: the slice is on `char` boundaries.
+        Ok(Json::Num(self.text[from..self.i].to_string()))
     }
 
     fn hex4(&mut self) -> Result<u32, SyntaxError> {
@@ -311,7 +311,7 @@ impl Reader<'_> {
             }
         }
         // The input is a `str` and escapes are written as UTF-8: valid.
-        Ok(String::from_utf8_lossy(&out).into_owned())
+        String::from_utf8(out).or(self.err())
     }
 }
 

@@ -244,18 +244,22 @@ pub fn read_doc(text: &str) -> Result<Loaded, DocError> {
         Some(v) if v > VERSION => return Err(DocError::Version(v)),
         _ => return Err(DocError::Shape),
     }
-    let Some(Json::Arr(entries)) = doc.get("studies") else {
+    let entries = match doc {
+        Json::Obj(members) => members.into_iter().rev().find(|(k, _)| k == "studies"),
+        _ => None,
+    };
+    let Some((_, Json::Arr(entries))) = entries else {
         return Err(DocError::Shape);
     };
     let mut out = Loaded::default();
-    for (index, raw) in entries.iter().enumerate() {
-        match Study::read(raw) {
+    for (index, raw) in entries.into_iter().enumerate() {
+        match Study::read(&raw) {
             Ok(s) => out.studies.push(s),
             Err(why) => out.bad.push(BadEntry {
                 index,
                 name: raw.get("name").and_then(Json::str).map(str::to_string),
                 why,
-                raw: raw.clone(),
+                raw,
             }),
         }
     }
@@ -313,21 +317,25 @@ pub fn fresh_id(list: &[Study], now: u64) -> String {
 
 /// Puts the studies read from storage in order, giving ids to those
 /// without one or with one already used (newest first).
-pub fn settle(mut studies: Vec<Study>, now: u64) -> Vec<Study> {
+pub fn settle(studies: Vec<Study>, now: u64) -> Vec<Study> {
     let mut out: Vec<Study> = Vec::with_capacity(studies.len());
-    for mut s in studies.drain(..) {
+    for mut s in studies {
         if s.id.is_empty() || out.iter().any(|o| o.id == s.id) {
             s.id = fresh_id(&out, now);
         }
-        out.push(s);
+        place(&mut out, s);
     }
-    sort(&mut out);
     out
 }
 
-/// Newest first.
-pub fn sort(list: &mut [Study]) {
-    list.sort_by(|a, b| b.updated.cmp(&a.updated));
+/// Inserts `s` into `list` (newest first), after those saved at the same
+/// time. (No sort: a generic sort costs the download kilobytes.)
+pub fn place(list: &mut Vec<Study>, s: Study) {
+    let at = list
+        .iter()
+        .position(|o| o.updated < s.updated)
+        .unwrap_or(list.len());
+    list.insert(at, s);
 }
 
 /// Adds the studies of an imported document to `list`. A study already
@@ -356,19 +364,19 @@ pub fn import(list: &mut Vec<Study>, text: &str, now: u64) -> Result<Imported, D
             (s.created, s.updated) = (now, now);
         }
         r.added += 1;
-        list.push(s);
+        place(list, s);
     }
-    sort(list);
     Ok(r)
 }
 
 /// The start of the notes, for the list: the first line, at most `n`
 /// characters (an ellipsis marks a cut).
 pub fn preview(notes: &str, n: usize) -> String {
-    let first = notes.trim().lines().next().unwrap_or("");
-    let cut = first.chars().count() > n || notes.trim().lines().nth(1).is_some();
-    let mut out: String = first.chars().take(n).collect();
-    if cut {
+    let notes = notes.trim();
+    let first = notes.lines().next().unwrap_or("");
+    let end = first.char_indices().nth(n).map_or(first.len(), |(i, _)| i);
+    let mut out = first[..end].to_string();
+    if out.len() < notes.len() {
         out.push('…');
     }
     out
