@@ -89,10 +89,10 @@ fn page_html(lang: Lang, s: &Saved, date: impl Fn(u64) -> String) -> String {
             for b in &a.bad {
                 h.el("li", "", &lang.bad_entry(b));
             }
-            h.close("ul");
+            h.close("ul").open("div", &[("class", Some("row"))]);
             button(&mut h, "aside-get", &a.key, r.download, None);
             button(&mut h, "aside-drop", &a.key, r.discard, None);
-            h.close("li");
+            h.close("div").close("li");
         }
         h.close("ul").close("div");
     }
