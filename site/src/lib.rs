@@ -150,7 +150,9 @@ pub fn App() -> impl IntoView {
     let ui = Ui { lang, notation };
     provide_context(ui);
     provide_context(Catalog::new());
-    provide_context(store::Store::load());
+    let studies = store::Store::load();
+    studies.follow_other_tabs();
+    provide_context(studies);
 
     let route = RwSignal::new(Route::parse(&web::hash()));
     let main = NodeRef::<leptos::html::Main>::new();

@@ -157,6 +157,26 @@ impl Store {
         }
     }
 
+    /// Follows changes made by the site in another tab (the browser's
+    /// `storage` event), so that this tab does not write over them.
+    pub fn follow_other_tabs(&self) {
+        let saved = self.saved;
+        let listener = window_event_listener_untyped("storage", move |_| {
+            let text = web::load(KEY).unwrap_or_default();
+            // Unreadable or partly bad data is the other tab's to set aside.
+            let list = read_doc(&text)
+                .ok()
+                .map(|l| settle(l.studies, web::epoch_ms()));
+            saved.update(|s| {
+                if let Some(list) = list {
+                    s.list = list;
+                }
+                s.reload_aside();
+            });
+        });
+        on_cleanup(move || listener.remove());
+    }
+
     /// The study `id`.
     pub fn find(&self, id: &str) -> Option<Study> {
         self.saved.with_untracked(|s| s.find(id).cloned())

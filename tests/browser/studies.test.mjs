@@ -49,6 +49,16 @@ export default async function studies({ page, context, url, log, artifact }) {
   assert.equal(saved.rules, 'axf');
   assert.equal(saved.ply, 3);
 
+  // Another tab sees the change and does not write over it.
+  const other = await context.newPage();
+  await other.goto(`${url}#/studies`);
+  await other.locator('.study-list .study').first().waitFor({ timeout: 20_000 });
+  await page.click('.study-panel .save-study-new');
+  await other.locator('.study-list .study >> nth=1').waitFor();
+  await other.click('.study-list .study >> nth=1 >> button.delete');
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('qili.studies')).studies.length === 1);
+  await other.close();
+
   // --- the studies page, after a reload ----------------------------------------
   await page.click('nav a[href="#/studies"]');
   await page.locator('.study-list .study').first().waitFor();

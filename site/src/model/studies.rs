@@ -142,6 +142,8 @@ impl Study {
     }
 
     /// The analysis board's address for this study.
+    // `..default()` on purpose: fields added to the address later stay unset.
+    #[allow(clippy::needless_update)]
     pub fn params(&self) -> AnalysisParams {
         AnalysisParams {
             fen: Some(self.fen.clone()),
