@@ -2,8 +2,8 @@
 // and writes dist/embed.js). One script for two jobs:
 //
 // - on the site (index.html has #qili-app): starts the wasm app, registers
-//   the service worker and offers "reload to update" when a new build is
-//   installed;
+//   the service worker and, when a new build is installed, tells the app
+//   (which offers "reload to update") and switches once the user accepts;
 // - on any other page, from any origin: every <div class="qili" data-fen=…
 //   data-moves=… data-rules=… data-lang=…> and every <qili-board fen=…
 //   moves=… rules=… lang=…> becomes a replay widget in its own shadow root.
@@ -75,22 +75,20 @@
     navigator.serviceWorker
       .register(asset('sw.js'))
       .then((reg) => {
+        // The app shows the banner in its own language (see UpdateBanner in
+        // site/src/lib.rs) and fires qili-update-accept from its button.
+        let waiting = null;
+        let accepted = false;
         const offer = (worker) => {
           if (!worker || !navigator.serviceWorker.controller) return; // first install: nothing to update
-          const zh = (document.querySelector('#qili-app [lang]')?.getAttribute('lang') ?? 'zh') !== 'en';
-          const bar = document.createElement('div');
-          bar.className = 'update-banner';
-          bar.setAttribute('role', 'status');
-          const words = document.createElement('span');
-          words.textContent = zh ? '棋例有新版本。' : 'A new version of Qili is ready.';
-          const button = document.createElement('button');
-          button.type = 'button';
-          button.className = 'update-reload';
-          button.textContent = zh ? '重新载入以更新' : 'Reload to update';
-          button.addEventListener('click', () => worker.postMessage('skip-waiting'));
-          bar.append(words, button);
-          document.body.append(bar);
+          waiting = worker;
+          document.documentElement.setAttribute('data-qili-update', '');
+          window.dispatchEvent(new Event('qili-update'));
         };
+        window.addEventListener('qili-update-accept', () => {
+          accepted = true;
+          waiting?.postMessage('skip-waiting');
+        });
         if (reg.waiting) offer(reg.waiting);
         reg.addEventListener('updatefound', () => {
           const worker = reg.installing;
@@ -98,7 +96,7 @@
         });
         let reloading = false;
         navigator.serviceWorker.addEventListener('controllerchange', () => {
-          if (reloading || !document.querySelector('.update-banner')) return;
+          if (reloading || !accepted) return;
           reloading = true;
           location.reload();
         });

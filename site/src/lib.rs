@@ -5,6 +5,7 @@
 //!   move by move ([`pages::replay`]) with the engine's labels, arrows and
 //!   cited ruling;
 //! - the analysis board ([`pages::analysis`]): set up, play, paste, share;
+//! - the user's saved studies ([`pages::studies`], [`store`]);
 //! - how to read it all ([`pages::about`]).
 //!
 //! Everything about the rules comes from the `qili` crate through
@@ -16,6 +17,7 @@
 
 pub mod board;
 pub mod embed;
+mod json;
 pub mod judge;
 pub mod library;
 mod markup;
@@ -25,6 +27,7 @@ pub mod pages;
 mod panels;
 pub mod records;
 pub mod route;
+pub mod store;
 mod strings;
 mod web;
 
@@ -119,6 +122,7 @@ fn page_title(route: &Route, lang: Lang) -> String {
         Route::Case { id, .. } => library::find(id).map_or(t.nav_library, |c| c.title),
         Route::Analysis(_) => t.nav_analysis,
         Route::About => t.nav_about,
+        Route::Studies => t.reach().nav_studies,
     };
     format!("{page} · Qili 棋例")
 }
@@ -147,6 +151,9 @@ pub fn App() -> impl IntoView {
     let ui = Ui { lang, notation };
     provide_context(ui);
     provide_context(Catalog::new());
+    let studies = store::Store::load();
+    studies.follow_other_tabs();
+    provide_context(studies);
 
     let route = RwSignal::new(Route::parse(&web::hash()));
     let main = NodeRef::<leptos::html::Main>::new();
@@ -173,6 +180,7 @@ pub fn App() -> impl IntoView {
                 view! { <pages::analysis::AnalysisPage params=params/> }.into_any()
             }
             Route::About => view! { <pages::about::AboutPage/> }.into_any(),
+            Route::Studies => view! { <pages::studies::StudiesPage/> }.into_any(),
         }
     };
     let nav_link = move |href: &'static str,
@@ -205,6 +213,7 @@ pub fn App() -> impl IntoView {
                 <nav aria-label=tr(|t| t.nav)>
                     {nav_link("#/", |r| matches!(r, Route::Library | Route::Case { .. }), |t| t.nav_library)}
                     {nav_link("#/analysis", |r| matches!(r, Route::Analysis(_)), |t| t.nav_analysis)}
+                    {nav_link("#/studies", |r| matches!(r, Route::Studies), |t| t.reach().nav_studies)}
                     {nav_link("#/about", |r| matches!(r, Route::About), |t| t.nav_about)}
                 </nav>
                 <button
@@ -218,10 +227,52 @@ pub fn App() -> impl IntoView {
                 </button>
             </header>
             <main id="qili-main" tabindex="-1" node_ref=main>
+                <pages::studies::StudiesNotice/>
                 {page}
             </main>
+            <UpdateBanner/>
         </div>
     }
+}
+
+/// The "reload to update" banner, shown once the loader (`embed.js`) has
+/// found a new version of the site installed; its button lets the loader
+/// switch to it and reload. (Markup: see [`markup`].)
+#[component]
+fn UpdateBanner() -> impl IntoView {
+    let lang = Ui::get().lang;
+    let waiting = RwSignal::new(web::update_waiting());
+    let listener = window_event_listener_untyped("qili-update", move |_| waiting.set(true));
+    on_cleanup(move || listener.remove());
+    let html = Signal::derive(move || {
+        let r = lang.get().strings().reach();
+        let mut h = markup::Markup::new();
+        if waiting.get() {
+            h.open(
+                "div",
+                &[("class", Some("update-banner")), ("role", Some("status"))],
+            )
+            .el("span", "", r.update_ready)
+            .open(
+                "button",
+                &[("type", Some("button")), ("class", Some("update-reload"))],
+            )
+            .text(r.update_reload)
+            .close("button")
+            .close("div");
+        }
+        h.finish()
+    });
+    let click = move |ev: ev::MouseEvent| {
+        let on_button = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .is_some_and(|e| e.closest(".update-reload").ok().flatten().is_some());
+        if on_button {
+            web::accept_update();
+        }
+    };
+    view! { <div on:click=click inner_html=html></div> }
 }
 
 /// Mounts [`App`] into `parent`. Dropping the handle unmounts the app.

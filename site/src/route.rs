@@ -6,6 +6,7 @@
 //! #/case/<id>?rules=axf&ply=3         replay a library example
 //! #/analysis?fen=…&moves=…&rules=…&ply=…   the analysis board
 //! #/about                             how to read the badges and verdicts
+//! #/studies                           the user's saved studies
 //! ```
 //!
 //! Hash routes keep the site working from any path and from a plain file
@@ -31,6 +32,8 @@ pub enum Route {
     Analysis(AnalysisParams),
     /// How to read the site.
     About,
+    /// The saved studies.
+    Studies,
 }
 
 /// The state of the analysis board as written in its address.
@@ -103,6 +106,7 @@ impl Route {
                 ply,
             }),
             ("about", _) => Route::About,
+            ("studies", _) => Route::Studies,
             _ => Route::Library,
         }
     }
@@ -112,6 +116,7 @@ impl Route {
         match self {
             Route::Library => "#/".to_string(),
             Route::About => "#/about".to_string(),
+            Route::Studies => "#/studies".to_string(),
             Route::Case { id, edition, ply } => {
                 let mut out = format!("#/case/{}", encode(id));
                 let mut sep = '?';
@@ -251,6 +256,7 @@ mod tests {
         let routes = [
             Route::Library,
             Route::About,
+            Route::Studies,
             Route::Case {
                 id: "cxa1999-图十三".into(),
                 edition: Some(Edition::Axf),

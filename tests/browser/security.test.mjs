@@ -1,7 +1,9 @@
 // Security: the site and the widget work under the strict Content Security
 // Policy of the issue with no violation, and everything from outside (the
-// URL hash, widget attributes, the iframe's hash) is shown as text: HTML and
-// javascript: payloads execute nothing and create no elements.
+// URL hash, widget attributes, the iframe's hash, saved and imported
+// studies' names, notes and positions) is shown as text: HTML and
+// javascript: payloads execute nothing and create no elements. Study
+// downloads (blob: links) work under the policy.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -70,6 +72,75 @@ export default async function security({ page, log, artifact }) {
     assert.ok((await page.textContent('#qili-app .replay.missing h2')).includes('<img'), 'the id is shown as text');
     assert.equal(await page.locator('#qili-app img').count(), 0);
     await check('case id');
+
+    // Saved studies with payloads in their name, notes and position.
+    const studies = {
+      format: 'qili-studies',
+      version: 1,
+      studies: [
+        { id: IMG, name: IMG, notes: `${JS}\n${IMG}`, fen: FIG1, moves: 'f0e0' },
+        { id: 'bad', name: IMG, notes: IMG, fen: IMG, moves: JS },
+      ],
+    };
+    await page.evaluate((d) => localStorage.setItem('qili.studies', JSON.stringify(d)), studies);
+    await page.goto('about:blank');
+    await page.goto(`${site.url}#/studies`);
+    await page.locator('#qili-app .study-list .study').first().waitFor({ timeout: 20_000 });
+    assert.equal(await page.textContent('.study-list .study-name'), IMG, 'the name is shown as text');
+    assert.ok((await page.textContent('.study-list .study-notes')).startsWith(JS));
+    assert.ok((await page.textContent('.aside-notice')).includes(IMG), 'the set-aside entry is named as text');
+    assert.equal(await page.locator('#qili-app img').count(), 0, 'no element from stored studies');
+    await check('stored studies');
+
+    // Downloads under the CSP: export, set-aside data.
+    const [exported] = await Promise.all([page.waitForEvent('download'), page.click('.export-studies')]);
+    const out = JSON.parse(readFileSync(await exported.path(), 'utf8'));
+    assert.equal(out.studies[0].name, IMG);
+    const [aside] = await Promise.all([page.waitForEvent('download'), page.click('.aside-notice .aside-get')]);
+    assert.ok(readFileSync(await aside.path(), 'utf8').includes('onerror'));
+    await check('study downloads');
+
+    // An imported file with payloads everywhere.
+    const payloads = {
+      format: 'qili-studies',
+      version: 1,
+      studies: [
+        { id: JS, name: JS, notes: IMG, fen: FIG1, rules: 'axf' },
+        { name: IMG, fen: IMG },
+        { name: IMG, fen: FIG1, moves: IMG },
+        { name: IMG, fen: FIG1, rules: IMG },
+      ],
+    };
+    await page.setInputFiles('.import-studies input[type=file]', {
+      name: 'payloads.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(payloads)),
+    });
+    await page.locator('.studies-status ul.errors li').first().waitFor();
+    const report = await page.textContent('.studies-status');
+    assert.equal(await page.locator('.studies-status ul.errors li').count(), 3, report);
+    assert.ok(report.includes(`「${IMG}」`), report);
+    assert.ok((await page.textContent('.study-list')).includes(JS), 'the imported name as text');
+    await page.setInputFiles('.import-studies input[type=file]', {
+      name: 'not-json.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(IMG),
+    });
+    await page.locator('.studies-status p.error').waitFor();
+    assert.equal(await page.locator('#qili-app img').count(), 0, 'no element from imported studies');
+    await check('imported studies');
+
+    // Opened on the analysis board: the name in the save panel is a value.
+    await page.click(`.study-list .study:has(.study-name:text-is(${JSON.stringify(IMG)})) button.open`);
+    await page.locator('.study-panel .study-name-input').waitFor({ timeout: 20_000 });
+    assert.equal(await page.inputValue('.study-panel .study-name-input'), IMG);
+    assert.ok((await page.inputValue('.study-panel .study-notes-input')).startsWith(JS));
+    await page.fill('.study-panel .study-name-input', `${IMG}${JS}`);
+    await page.click('.study-panel .save-study');
+    await page.locator('.study-panel .study-status:not(:empty)').waitFor();
+    assert.equal(await page.locator('#qili-app img').count(), 0);
+    await check('study panel');
+    log('studies with payloads: shown as text, downloads allowed by the CSP');
 
     // Widgets under the CSP, with payloads in their attributes.
     await page.goto(`${site.url}host.html`);

@@ -5,3 +5,4 @@ pub mod analysis;
 pub mod catalog;
 pub mod cursor;
 pub mod editor;
+pub mod studies;

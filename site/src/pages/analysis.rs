@@ -513,6 +513,7 @@ pub fn AnalysisPage(
                             {copy_message}
                         </p>
                     </section>
+                    <crate::pages::studies::StudyPanel a=a/>
                     <EmbedPanel
                         fen=Signal::derive(move || a.with(Analysis::start_fen))
                         moves=Signal::derive(move || a.with(|a| a.moves.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")))

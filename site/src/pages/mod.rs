@@ -4,3 +4,4 @@ pub mod about;
 pub mod analysis;
 pub mod library;
 pub mod replay;
+pub mod studies;
