@@ -412,6 +412,11 @@ impl Position {
                 reach & targets
             }
         };
+        if safety.in_check && role != Role::King && safety.check_screens & bit(from.index()) == 0 {
+            // Any other move leaves every checker where it was, its line or
+            // leg as it was: it cannot answer the check.
+            to &= safety.evasions;
+        }
         if safety.in_check || role == Role::King || safety.pinned & bit(from.index()) != 0 {
             for sq in SquareSet(to) {
                 if !self.is_safe(Move::new(from, sq)) {
@@ -448,6 +453,8 @@ impl Position {
             in_check: false,
             pinned: 0,
             screens: 0,
+            evasions: 0,
+            check_screens: 0,
             occupied,
             targets: 0,
         };
@@ -461,6 +468,8 @@ impl Position {
             let b1 = nearest(d, blockers);
             if sliders & bit(b1) != 0 {
                 safety.in_check = true;
+                // Take the checker or step between.
+                safety.evasions |= ray & !RAY_MASK[b1 as usize][d];
                 continue;
             }
             if cannons & bit(b1) != 0 {
@@ -474,6 +483,9 @@ impl Position {
             let b2 = nearest(d, rest);
             if cannons & bit(b2) != 0 {
                 safety.in_check = true;
+                // Take the cannon, add a second screen, or move the screen away.
+                safety.evasions |= ray & !RAY_MASK[b2 as usize][d];
+                safety.check_screens |= bit(b1) & own;
                 continue;
             }
             if sliders & bit(b2) != 0 {
@@ -495,6 +507,8 @@ impl Position {
                 if horses & bit(st.to) != 0 {
                     if occupied & bit(st.block) == 0 {
                         safety.in_check = true;
+                        // Take the horse or block its leg.
+                        safety.evasions |= bit(st.to) | bit(st.block);
                     } else {
                         // A piece of ours on the horse's leg (马腿) holds it back.
                         safety.pinned |= bit(st.block) & own;
@@ -502,8 +516,11 @@ impl Position {
                 }
             }
         }
-        if STEPS.pawn_attackers[them.index()][k as usize] & board.pieces_of(them, Role::Pawn) != 0 {
+        let pawns =
+            STEPS.pawn_attackers[them.index()][k as usize] & board.pieces_of(them, Role::Pawn);
+        if pawns != 0 {
             safety.in_check = true;
+            safety.evasions |= pawns;
         }
         safety.targets = !own & !safety.screens & ALL_SQUARES;
         safety
@@ -545,6 +562,12 @@ impl Position {
 /// tried one by one. A piece counted as pinned that turns out to be free
 /// costs time, never correctness; the `cfg(test)` reference generator below
 /// and the perft tables check that no pin is missed.
+///
+/// When in check, every move is tried, but a move other than a king move can
+/// only answer the check by taking a checker, landing between a checking
+/// rook or cannon and the king or on a checking horse's leg (`evasions`), or
+/// by moving a checking cannon's screen away (`check_screens`); other moves
+/// are not tried at all.
 struct KingSafety {
     /// The king is attacked.
     in_check: bool,
@@ -552,6 +575,13 @@ struct KingSafety {
     pinned: u128,
     /// Empty points between the king and an unscreened enemy cannon.
     screens: u128,
+    /// When in check: the points where a piece other than the king may land
+    /// to answer it — the checkers, the points between a checking rook or
+    /// cannon and the king, the legs of checking horses.
+    evasions: u128,
+    /// When in check: pieces of the side to move that are the screen of a
+    /// checking cannon; moving them away may answer the check wherever they go.
+    check_screens: u128,
     /// All pieces (kept here for the move generator).
     occupied: u128,
     /// Where a piece other than the king may go: not onto its own pieces,
@@ -855,13 +885,14 @@ mod tests {
             "2cak4/3Pa4/4c4/2R1n4/9/2n1C1r2/4P4/3AN4/2pCA4/3K1c3 w",
         ];
         let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-        let mut positions = 0;
+        let (mut positions, mut in_check) = (0, 0);
         for start in starts {
             for _ in 0..100 {
                 let mut pos = fen::position(start, Tolerance::COMPOSED).unwrap();
                 for _ in 0..100 {
                     check(&pos, positions % 50 == 0);
                     positions += 1;
+                    in_check += usize::from(pos.is_check());
                     let moves = pos.legal_moves();
                     if moves.is_empty() {
                         break;
@@ -871,5 +902,7 @@ mod tests {
             }
         }
         assert!(positions > 20_000);
+        // Enough checks (849) to exercise the evasion masks of every kind of checker.
+        assert!(in_check > 500, "{in_check}");
     }
 }
