@@ -201,14 +201,70 @@ impl Position {
         list
     }
 
+    /// The legal moves that give check (将, 3.1), in the order of
+    /// [`Position::legal_moves`].
+    ///
+    /// A move can only give check if it starts or ends on a point that
+    /// matters to the enemy king: its rank or file (a rook, cannon or pawn
+    /// arriving, a line or cannon screen opened or closed), a point from which
+    /// a horse reaches it, or a horse leg next to it. Only those moves are
+    /// generated and tested, without playing them ([`Position::gives_check`]).
+    pub fn checking_moves(&self) -> MoveList {
+        let k = self.king(self.turn.other()).index() as usize;
+        let mut near = RAY_MASK[k].iter().fold(0, |acc, &ray| acc | ray);
+        let h = &HORSE_ATTACKERS[k];
+        for st in &h.s[..h.len as usize] {
+            near |= bit(st.to) | bit(st.block);
+        }
+        let safety = self.king_safety();
+        let mut list = MoveList::new();
+        for from in SquareSet(self.board.occupied_by(self.turn)) {
+            let Some(piece) = self.board.piece_at(from) else {
+                continue;
+            };
+            let within = if near & bit(from.index()) != 0 {
+                ALL_SQUARES
+            } else {
+                near
+            };
+            for to in SquareSet(self.legal_targets(&safety, from, piece.role, within)) {
+                let m = Move::new(from, to);
+                if self.gives_check(m) {
+                    list.push(m);
+                }
+            }
+        }
+        list
+    }
+
+    /// `true` if the (pseudo-legal) move `m` would put the enemy king in
+    /// check: what `is_check` says after it, found without playing it.
+    fn gives_check(&self, m: Move) -> bool {
+        let (from, to) = (m.from.index(), m.to.index());
+        let Some(moved) = self.board.at(from) else {
+            return false;
+        };
+        let occupied = (self.board.occupied() & !bit(from)) | bit(to);
+        let ours = (self.board.occupied_by(self.turn) & !bit(from)) | bit(to);
+        let king = self.king(self.turn.other()).index();
+        attacked_by(king, self.turn, occupied, |role| {
+            let on = self.board.by_role(role) & ours & !bit(to);
+            if role == moved.role {
+                on | bit(to)
+            } else {
+                on
+            }
+        })
+    }
+
     /// `true` if the side to move has a legal move (`!legal_moves().is_empty()`,
     /// stopping at the first piece that can move).
     pub fn has_legal_move(&self) -> bool {
         let safety = self.king_safety();
         SquareSet(self.board.occupied_by(self.turn)).any(|from| {
-            self.board
-                .piece_at(from)
-                .is_some_and(|piece| self.legal_targets(&safety, from, piece.role) != 0)
+            self.board.piece_at(from).is_some_and(|piece| {
+                self.legal_targets(&safety, from, piece.role, ALL_SQUARES) != 0
+            })
         })
     }
 
@@ -231,7 +287,7 @@ impl Position {
     fn legal_targets_from(&self, from: Square) -> u128 {
         match self.board.piece_at(from) {
             Some(p) if p.color == self.turn => {
-                self.legal_targets(&self.king_safety(), from, p.role)
+                self.legal_targets(&self.king_safety(), from, p.role, ALL_SQUARES)
             }
             _ => 0,
         }
@@ -354,20 +410,23 @@ impl Position {
         let safety = self.king_safety();
         for from in SquareSet(self.board.occupied_by(self.turn)) {
             if let Some(piece) = self.board.piece_at(from) {
-                visit(from, self.legal_targets(&safety, from, piece.role));
+                visit(
+                    from,
+                    self.legal_targets(&safety, from, piece.role, ALL_SQUARES),
+                );
             }
         }
     }
 
-    /// The points the side to move's `role` on `from` can legally move to,
-    /// as a bit set.
+    /// The points among `within` that the side to move's `role` on `from`
+    /// can legally move to, as a bit set.
     ///
     /// Most moves are known to be legal from a few facts about the king's
     /// surroundings, computed once per position ([`KingSafety`]); only king
     /// moves, moves of pieces that may be pinned, and every move when in
     /// check are tried one by one with [`Position::is_safe`].
     #[inline(always)]
-    fn legal_targets(&self, safety: &KingSafety, from: Square, role: Role) -> u128 {
+    fn legal_targets(&self, safety: &KingSafety, from: Square, role: Role, within: u128) -> u128 {
         let c = self.turn.index();
         let occupied = safety.occupied;
         let targets = safety.targets;
@@ -412,6 +471,7 @@ impl Position {
                 reach & targets
             }
         };
+        to &= within;
         if safety.in_check && role != Role::King && safety.check_screens & bit(from.index()) == 0 {
             // Any other move leaves every checker where it was, its line or
             // leg as it was: it cannot answer the check.
@@ -627,10 +687,16 @@ fn blockable_steps(steps: &Steps, occupied: u128) -> u128 {
 /// exactly one screen, a horse whose leg is free, a pawn, or the other king on
 /// an open file (flying general).
 fn attacked(board: &Board, king: u8, them: Color, occupied: u128, theirs: u128) -> bool {
+    attacked_by(king, them, occupied, |role| board.by_role(role) & theirs)
+}
+
+/// [`attacked`], with `them`'s pieces of each role given by `pieces`.
+#[inline(always)]
+fn attacked_by(king: u8, them: Color, occupied: u128, pieces: impl Fn(Role) -> u128) -> bool {
     let k = king as usize;
-    let rooks = board.by_role(Role::Rook) & theirs;
-    let cannons = board.by_role(Role::Cannon) & theirs;
-    let kings = board.by_role(Role::King) & theirs;
+    let rooks = pieces(Role::Rook);
+    let cannons = pieces(Role::Cannon);
+    let kings = pieces(Role::King);
     for (d, &ray) in RAY_MASK[k].iter().enumerate() {
         let sliders = if d < 2 { rooks | kings } else { rooks };
         if ray & (sliders | cannons) == 0 {
@@ -646,7 +712,7 @@ fn attacked(board: &Board, king: u8, them: Color, occupied: u128, theirs: u128) 
             return true;
         }
     }
-    let horses = board.by_role(Role::Horse) & theirs;
+    let horses = pieces(Role::Horse);
     if HORSE_ATTACKER_MASK[k] & horses != 0 {
         let h = &HORSE_ATTACKERS[k];
         for st in &h.s[..h.len as usize] {
@@ -655,7 +721,7 @@ fn attacked(board: &Board, king: u8, them: Color, occupied: u128, theirs: u128) 
             }
         }
     }
-    STEPS.pawn_attackers[them.index()][k] & board.by_role(Role::Pawn) & theirs != 0
+    STEPS.pawn_attackers[them.index()][k] & pieces(Role::Pawn) != 0
 }
 
 /// `true` if `us`'s king standing on `king` is attacked on `board`.
@@ -841,11 +907,29 @@ mod tests {
         }
     }
 
-    fn check(pos: &Position, thorough: bool) {
+    /// Compares the generators with the reference on `pos`; returns the number
+    /// of checking moves compared.
+    fn check(pos: &Position, thorough: bool) -> usize {
         let mut fast: Vec<Move> = pos.legal_moves().to_vec();
         fast.sort();
         let slow = slow_legal_moves(pos);
         assert_eq!(fast, slow, "{}", fen::write(pos));
+        let checking: Vec<Move> = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|&m| {
+                let mut after = pos.clone();
+                after.play_unchecked(m);
+                after.is_check()
+            })
+            .collect();
+        assert_eq!(
+            pos.checking_moves().to_vec(),
+            checking,
+            "{}",
+            fen::write(pos)
+        );
         assert_eq!(pos.perft(1), slow.len() as u64);
         assert_eq!(
             pos.has_legal_move(),
@@ -874,6 +958,7 @@ mod tests {
                 }
             }
         }
+        checking.len()
     }
 
     #[test]
@@ -885,12 +970,12 @@ mod tests {
             "2cak4/3Pa4/4c4/2R1n4/9/2n1C1r2/4P4/3AN4/2pCA4/3K1c3 w",
         ];
         let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-        let (mut positions, mut in_check) = (0, 0);
+        let (mut positions, mut in_check, mut checking) = (0, 0, 0);
         for start in starts {
             for _ in 0..100 {
                 let mut pos = fen::position(start, Tolerance::COMPOSED).unwrap();
                 for _ in 0..100 {
-                    check(&pos, positions % 50 == 0);
+                    checking += check(&pos, positions % 50 == 0);
                     positions += 1;
                     in_check += usize::from(pos.is_check());
                     let moves = pos.legal_moves();
@@ -902,7 +987,9 @@ mod tests {
             }
         }
         assert!(positions > 20_000);
-        // Enough checks (849) to exercise the evasion masks of every kind of checker.
+        // Enough checks (849 positions in check, 33,469 checking moves) to
+        // exercise the evasion masks and the checking-move filter.
         assert!(in_check > 500, "{in_check}");
+        assert!(checking > 20_000, "{checking}");
     }
 }

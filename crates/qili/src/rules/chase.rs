@@ -189,12 +189,9 @@ fn capture_is_mated(pos: &Position, m: Move) -> bool {
 /// reply takes.
 pub fn targets_through_check(pos: &Position) -> Vec<Target> {
     let mut out: Vec<Target> = Vec::new();
-    for &k in &pos.legal_moves() {
+    for &k in &pos.checking_moves() {
         let mut p = pos.clone();
         p.play_unchecked(k);
-        if !p.is_check() {
-            continue;
-        }
         let replies = p.legal_moves();
         if replies.is_empty() {
             continue; // a mate, not a chase

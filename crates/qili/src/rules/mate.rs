@@ -26,12 +26,10 @@ pub const MATE_CHECKS: u32 = 5;
 pub fn mate_by_checks(pos: &Position, max_checks: u32) -> Option<Vec<Move>> {
     // The root's checking moves are the same at every depth: found once.
     let mut checks = Vec::new();
-    for &m in &pos.legal_moves() {
+    for &m in &pos.checking_moves() {
         let mut p = pos.clone();
         p.play_unchecked(m);
-        if p.is_check() {
-            checks.push((m, p));
-        }
+        checks.push((m, p));
     }
     if checks.is_empty() {
         return None;
@@ -40,12 +38,9 @@ pub fn mate_by_checks(pos: &Position, max_checks: u32) -> Option<Vec<Move>> {
 }
 
 fn search(pos: &Position, checks: u32) -> Option<Vec<Move>> {
-    for &m in &pos.legal_moves() {
+    for &m in &pos.checking_moves() {
         let mut p = pos.clone();
         p.play_unchecked(m);
-        if !p.is_check() {
-            continue;
-        }
         if let Some(line) = mates_after(m, &p, checks) {
             return Some(line);
         }
