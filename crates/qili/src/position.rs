@@ -192,8 +192,24 @@ impl Position {
     /// All legal moves: pins, checks and the rule that the kings may not face
     /// each other on an open file (2.2, 4.1.2) are respected.
     pub fn legal_moves(&self) -> MoveList {
+        self.legal_moves_within(ALL_SQUARES)
+    }
+
+    /// The legal captures, in the order of [`Position::legal_moves`].
+    pub fn captures(&self) -> MoveList {
+        self.legal_moves_within(self.board.occupied_by(self.turn.other()))
+    }
+
+    /// The legal moves to `sq`, in the order of [`Position::legal_moves`].
+    pub fn legal_moves_to(&self, sq: Square) -> MoveList {
+        self.legal_moves_within(bit(sq.index()))
+    }
+
+    /// The legal moves whose destination is in `within`; only those are
+    /// tried for safety.
+    fn legal_moves_within(&self, within: u128) -> MoveList {
         let mut list = MoveList::new();
-        self.for_each_legal(|from, to| {
+        self.for_each_legal(within, |from, to| {
             for sq in SquareSet(to) {
                 list.push(Move::new(from, sq));
             }
@@ -403,17 +419,14 @@ impl Position {
     }
 
     /// Calls `visit(from, targets)` for every piece of the side to move, in
-    /// square order, with the bit set of the points it can legally move to
-    /// (possibly empty).
+    /// square order, with the bit set of the points among `within` it can
+    /// legally move to (possibly empty).
     #[inline]
-    fn for_each_legal(&self, mut visit: impl FnMut(Square, u128)) {
+    fn for_each_legal(&self, within: u128, mut visit: impl FnMut(Square, u128)) {
         let safety = self.king_safety();
         for from in SquareSet(self.board.occupied_by(self.turn)) {
             if let Some(piece) = self.board.piece_at(from) {
-                visit(
-                    from,
-                    self.legal_targets(&safety, from, piece.role, ALL_SQUARES),
-                );
+                visit(from, self.legal_targets(&safety, from, piece.role, within));
             }
         }
     }
@@ -491,7 +504,7 @@ impl Position {
     /// counted without listing them.
     fn count_legal(&self) -> u64 {
         let mut n = 0;
-        self.for_each_legal(|_, to| n += u64::from(to.count_ones()));
+        self.for_each_legal(ALL_SQUARES, |_, to| n += u64::from(to.count_ones()));
         n
     }
 
@@ -930,6 +943,9 @@ mod tests {
             "{}",
             fen::write(pos)
         );
+        let theirs = |m: &&Move| pos.piece_at(m.to).is_some();
+        let captures: Vec<Move> = pos.legal_moves().iter().filter(theirs).copied().collect();
+        assert_eq!(pos.captures().to_vec(), captures, "{}", fen::write(pos));
         assert_eq!(pos.perft(1), slow.len() as u64);
         assert_eq!(
             pos.has_legal_move(),
@@ -940,6 +956,20 @@ mod tests {
         let us = pos.turn();
         assert_eq!(pos.is_check(), slow_attacked(pos.board(), pos.king(us), us));
         if thorough {
+            for sq in Square::all() {
+                let to_sq: Vec<Move> = pos
+                    .legal_moves()
+                    .iter()
+                    .filter(|m| m.to == sq)
+                    .copied()
+                    .collect();
+                assert_eq!(
+                    pos.legal_moves_to(sq).to_vec(),
+                    to_sq,
+                    "{} to {sq}",
+                    fen::write(pos)
+                );
+            }
             for from in Square::all() {
                 let mut expected: Vec<Move> =
                     slow.iter().filter(|m| m.from == from).copied().collect();

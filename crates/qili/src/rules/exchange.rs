@@ -106,7 +106,7 @@ impl<'a> Exchanges<'a> {
         }
         let mut after = pos.clone();
         after.play_unchecked(first);
-        for &m in after.legal_moves().iter() {
+        for &m in after.captures().iter() {
             if m.to == first.to
                 || self.their_wins.contains(&m.to)
                 || after.piece_at(m.to).is_none()
@@ -141,9 +141,8 @@ fn strictly_between(a: Square, b: Square, x: Square) -> bool {
 /// Squares of enemy pieces the side to move can win by a plain exchange on
 /// their square.
 fn winnable_squares(pos: &Position) -> Vec<Square> {
-    pos.legal_moves()
+    pos.captures()
         .iter()
-        .filter(|m| pos.piece_at(m.to).is_some())
         .filter(|&&m| single_square_gain(pos, m) > 0)
         .map(|m| m.to)
         .collect()
@@ -173,7 +172,7 @@ fn exchange_excluding(pos: &Position, first: Move, excluded: &[Square]) -> Excha
     };
     let mut after = pos.clone();
     after.play_unchecked(first);
-    let recapturable = after.legal_moves().iter().any(|m| m.to == first.to);
+    let recapturable = !after.legal_moves_to(first.to).is_empty();
     let rest = defender(&after, first, 1, excluded);
     let mut won = vec![target];
     won.extend(rest.won);
@@ -192,7 +191,7 @@ fn attacker(pos: &Position, depth: usize, excluded: &[Square]) -> Line {
     if depth >= MAX_CAPTURES {
         return best;
     }
-    for &m in pos.legal_moves().iter() {
+    for &m in pos.captures().iter() {
         let Some(victim) = pos.piece_at(m.to) else {
             continue;
         };
@@ -227,7 +226,7 @@ fn defender(pos: &Position, last: Move, depth: usize, excluded: &[Square]) -> Li
     let Some(victim) = pos.piece_at(last.to) else {
         return best;
     };
-    for &m in pos.legal_moves().iter().filter(|m| m.to == last.to) {
+    for &m in pos.legal_moves_to(last.to).iter() {
         let mut next = pos.clone();
         next.play_unchecked(m);
         // The exchange's own square is never excluded.

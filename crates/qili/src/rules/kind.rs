@@ -333,10 +333,7 @@ fn idle_kind(
     // 兑 (28.5): an enemy piece of equal value can take the moved piece and be
     // taken back, or the moved piece attacks such a piece that is protected.
     let mut exchange_with = Vec::new();
-    for &m2 in &after.legal_moves() {
-        if m2.to != m.to {
-            continue;
-        }
+    for &m2 in &after.legal_moves_to(m.to) {
         let Some(taker) = after.piece_at(m2.from) else {
             continue;
         };
@@ -350,7 +347,7 @@ fn idle_kind(
     }
     if exchange_with.is_empty() {
         if let Some(again) = after.pass() {
-            for &m2 in again.legal_moves().iter().filter(|x| x.from == m.to) {
+            for &m2 in &again.legal_moves_from(m.to) {
                 let Some(victim) = again.piece_at(m2.to) else {
                     continue;
                 };
@@ -370,8 +367,8 @@ fn idle_kind(
     // 献 (28.6): the moved piece is unprotected and an enemy piece of the same
     // kind can take it without being mated or losing material.
     let mut offered_to = Vec::new();
-    for &m2 in &after.legal_moves() {
-        if m2.to != m.to || after.piece_at(m2.from).map(|p| p.role) != Some(piece.role) {
+    for &m2 in &after.legal_moves_to(m.to) {
+        if after.piece_at(m2.from).map(|p| p.role) != Some(piece.role) {
             continue;
         }
         let ex = exchange(after, m2);
