@@ -3,7 +3,7 @@
 use super::attack;
 use super::chase::{targets, Root, Target};
 use super::exchange::exchange;
-use super::mate::{can_force_mate, mate_by_checks, MATE_CHECKS};
+use super::mate::{can_force_mate, can_mate_by_checks, mate_by_checks, MATE_CHECKS};
 use super::value::{has_value, value};
 use super::Edition;
 use crate::{Color, Move, Position, Role, Square};
@@ -399,8 +399,8 @@ fn idle_kind(
     // 拦 (28.7): the moved piece steps into the path of an enemy mate threat
     // and stops it. (Stepping in front of a chase is a plain 闲 in the books.)
     if let Some(their_turn_before) = before.pass() {
-        let mate_before = mate_by_checks(&their_turn_before, MATE_CHECKS).is_some();
-        if mate_before && mate_by_checks(after, MATE_CHECKS).is_none() {
+        let mate_before = can_mate_by_checks(&their_turn_before, MATE_CHECKS);
+        if mate_before && !can_mate_by_checks(after, MATE_CHECKS) {
             let attackers: Vec<Square> = before
                 .board()
                 .squares_of(them)
