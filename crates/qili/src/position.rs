@@ -205,9 +205,9 @@ impl Position {
         self.legal_moves_within(bit(sq.index()))
     }
 
-    /// The legal moves whose destination is in `within`; only those are
-    /// tried for safety.
-    fn legal_moves_within(&self, within: u128) -> MoveList {
+    /// The legal moves whose destination is in the bit set `within`; only
+    /// those are tried for safety.
+    pub(crate) fn legal_moves_within(&self, within: u128) -> MoveList {
         let mut list = MoveList::new();
         self.for_each_legal(within, |from, to| {
             for sq in SquareSet(to) {
@@ -220,17 +220,21 @@ impl Position {
     /// The legal moves that give check (将, 3.1), in the order of
     /// [`Position::legal_moves`].
     ///
-    /// A move can only give check if it starts or ends on a point that
-    /// matters to the enemy king: its rank or file (a rook, cannon or pawn
-    /// arriving, a line or cannon screen opened or closed), a point from which
-    /// a horse reaches it, or a horse leg next to it. Only those moves are
-    /// generated and tested, without playing them ([`Position::gives_check`]).
+    /// A move can only give check if it starts on the enemy king's rank or
+    /// file (opening a line, or moving a cannon's screen) or on a horse leg
+    /// next to the king (freeing the horse), or if it ends on that rank or
+    /// file (a rook, cannon or pawn arriving, or a new cannon screen) or, for
+    /// a horse, on a point from which it reaches the king. Only those moves
+    /// are generated and tested, without playing them
+    /// ([`Position::gives_check`]).
     pub fn checking_moves(&self) -> MoveList {
         let k = self.king(self.turn.other()).index() as usize;
-        let mut near = RAY_MASK[k].iter().fold(0, |acc, &ray| acc | ray);
+        let lines = RAY_MASK[k].iter().fold(0, |acc, &ray| acc | ray);
+        let (mut legs, mut horse_points) = (0, 0);
         let h = &HORSE_ATTACKERS[k];
         for st in &h.s[..h.len as usize] {
-            near |= bit(st.to) | bit(st.block);
+            horse_points |= bit(st.to);
+            legs |= bit(st.block);
         }
         let safety = self.king_safety();
         let mut list = MoveList::new();
@@ -238,10 +242,12 @@ impl Position {
             let Some(piece) = self.board.piece_at(from) else {
                 continue;
             };
-            let within = if near & bit(from.index()) != 0 {
+            let within = if (lines | legs) & bit(from.index()) != 0 {
                 ALL_SQUARES
+            } else if piece.role == Role::Horse {
+                lines | horse_points
             } else {
-                near
+                lines
             };
             for to in SquareSet(self.legal_targets(&safety, from, piece.role, within)) {
                 let m = Move::new(from, to);
