@@ -192,8 +192,24 @@ impl Position {
     /// All legal moves: pins, checks and the rule that the kings may not face
     /// each other on an open file (2.2, 4.1.2) are respected.
     pub fn legal_moves(&self) -> MoveList {
+        self.legal_moves_within(ALL_SQUARES)
+    }
+
+    /// The legal captures, in the order of [`Position::legal_moves`].
+    pub fn captures(&self) -> MoveList {
+        self.legal_moves_within(self.board.occupied_by(self.turn.other()))
+    }
+
+    /// The legal moves to `sq`, in the order of [`Position::legal_moves`].
+    pub fn legal_moves_to(&self, sq: Square) -> MoveList {
+        self.legal_moves_within(bit(sq.index()))
+    }
+
+    /// The legal moves whose destination is in the bit set `within`; only
+    /// those are tried for safety.
+    pub(crate) fn legal_moves_within(&self, within: u128) -> MoveList {
         let mut list = MoveList::new();
-        self.for_each_legal(|from, to| {
+        self.for_each_legal(within, |from, to| {
             for sq in SquareSet(to) {
                 list.push(Move::new(from, sq));
             }
@@ -201,14 +217,76 @@ impl Position {
         list
     }
 
+    /// The legal moves that give check (将, 3.1), in the order of
+    /// [`Position::legal_moves`].
+    ///
+    /// A move can only give check if it starts on the enemy king's rank or
+    /// file (opening a line, or moving a cannon's screen) or on a horse leg
+    /// next to the king (freeing the horse), or if it ends on that rank or
+    /// file (a rook, cannon or pawn arriving, or a new cannon screen) or, for
+    /// a horse, on a point from which it reaches the king. Only those moves
+    /// are generated and tested, without playing them
+    /// ([`Position::gives_check`]).
+    pub fn checking_moves(&self) -> MoveList {
+        let k = self.king(self.turn.other()).index() as usize;
+        let lines = RAY_MASK[k].iter().fold(0, |acc, &ray| acc | ray);
+        let (mut legs, mut horse_points) = (0, 0);
+        let h = &HORSE_ATTACKERS[k];
+        for st in &h.s[..h.len as usize] {
+            horse_points |= bit(st.to);
+            legs |= bit(st.block);
+        }
+        let safety = self.king_safety();
+        let mut list = MoveList::new();
+        for from in SquareSet(self.board.occupied_by(self.turn)) {
+            let Some(piece) = self.board.piece_at(from) else {
+                continue;
+            };
+            let within = if (lines | legs) & bit(from.index()) != 0 {
+                ALL_SQUARES
+            } else if piece.role == Role::Horse {
+                lines | horse_points
+            } else {
+                lines
+            };
+            for to in SquareSet(self.legal_targets(&safety, from, piece.role, within)) {
+                let m = Move::new(from, to);
+                if self.gives_check(m) {
+                    list.push(m);
+                }
+            }
+        }
+        list
+    }
+
+    /// `true` if the (pseudo-legal) move `m` would put the enemy king in
+    /// check: what `is_check` says after it, found without playing it.
+    fn gives_check(&self, m: Move) -> bool {
+        let (from, to) = (m.from.index(), m.to.index());
+        let Some(moved) = self.board.at(from) else {
+            return false;
+        };
+        let occupied = (self.board.occupied() & !bit(from)) | bit(to);
+        let ours = (self.board.occupied_by(self.turn) & !bit(from)) | bit(to);
+        let king = self.king(self.turn.other()).index();
+        attacked_by(king, self.turn, occupied, |role| {
+            let on = self.board.by_role(role) & ours & !bit(to);
+            if role == moved.role {
+                on | bit(to)
+            } else {
+                on
+            }
+        })
+    }
+
     /// `true` if the side to move has a legal move (`!legal_moves().is_empty()`,
     /// stopping at the first piece that can move).
     pub fn has_legal_move(&self) -> bool {
         let safety = self.king_safety();
         SquareSet(self.board.occupied_by(self.turn)).any(|from| {
-            self.board
-                .piece_at(from)
-                .is_some_and(|piece| self.legal_targets(&safety, from, piece.role) != 0)
+            self.board.piece_at(from).is_some_and(|piece| {
+                self.legal_targets(&safety, from, piece.role, ALL_SQUARES) != 0
+            })
         })
     }
 
@@ -231,7 +309,7 @@ impl Position {
     fn legal_targets_from(&self, from: Square) -> u128 {
         match self.board.piece_at(from) {
             Some(p) if p.color == self.turn => {
-                self.legal_targets(&self.king_safety(), from, p.role)
+                self.legal_targets(&self.king_safety(), from, p.role, ALL_SQUARES)
             }
             _ => 0,
         }
@@ -347,27 +425,27 @@ impl Position {
     }
 
     /// Calls `visit(from, targets)` for every piece of the side to move, in
-    /// square order, with the bit set of the points it can legally move to
-    /// (possibly empty).
+    /// square order, with the bit set of the points among `within` it can
+    /// legally move to (possibly empty).
     #[inline]
-    fn for_each_legal(&self, mut visit: impl FnMut(Square, u128)) {
+    fn for_each_legal(&self, within: u128, mut visit: impl FnMut(Square, u128)) {
         let safety = self.king_safety();
         for from in SquareSet(self.board.occupied_by(self.turn)) {
             if let Some(piece) = self.board.piece_at(from) {
-                visit(from, self.legal_targets(&safety, from, piece.role));
+                visit(from, self.legal_targets(&safety, from, piece.role, within));
             }
         }
     }
 
-    /// The points the side to move's `role` on `from` can legally move to,
-    /// as a bit set.
+    /// The points among `within` that the side to move's `role` on `from`
+    /// can legally move to, as a bit set.
     ///
     /// Most moves are known to be legal from a few facts about the king's
     /// surroundings, computed once per position ([`KingSafety`]); only king
     /// moves, moves of pieces that may be pinned, and every move when in
     /// check are tried one by one with [`Position::is_safe`].
     #[inline(always)]
-    fn legal_targets(&self, safety: &KingSafety, from: Square, role: Role) -> u128 {
+    fn legal_targets(&self, safety: &KingSafety, from: Square, role: Role, within: u128) -> u128 {
         let c = self.turn.index();
         let occupied = safety.occupied;
         let targets = safety.targets;
@@ -412,6 +490,12 @@ impl Position {
                 reach & targets
             }
         };
+        to &= within;
+        if safety.in_check && role != Role::King && safety.check_screens & bit(from.index()) == 0 {
+            // Any other move leaves every checker where it was, its line or
+            // leg as it was: it cannot answer the check.
+            to &= safety.evasions;
+        }
         if safety.in_check || role == Role::King || safety.pinned & bit(from.index()) != 0 {
             for sq in SquareSet(to) {
                 if !self.is_safe(Move::new(from, sq)) {
@@ -426,7 +510,7 @@ impl Position {
     /// counted without listing them.
     fn count_legal(&self) -> u64 {
         let mut n = 0;
-        self.for_each_legal(|_, to| n += u64::from(to.count_ones()));
+        self.for_each_legal(ALL_SQUARES, |_, to| n += u64::from(to.count_ones()));
         n
     }
 
@@ -448,6 +532,8 @@ impl Position {
             in_check: false,
             pinned: 0,
             screens: 0,
+            evasions: 0,
+            check_screens: 0,
             occupied,
             targets: 0,
         };
@@ -461,6 +547,8 @@ impl Position {
             let b1 = nearest(d, blockers);
             if sliders & bit(b1) != 0 {
                 safety.in_check = true;
+                // Take the checker or step between.
+                safety.evasions |= ray & !RAY_MASK[b1 as usize][d];
                 continue;
             }
             if cannons & bit(b1) != 0 {
@@ -474,6 +562,9 @@ impl Position {
             let b2 = nearest(d, rest);
             if cannons & bit(b2) != 0 {
                 safety.in_check = true;
+                // Take the cannon, add a second screen, or move the screen away.
+                safety.evasions |= ray & !RAY_MASK[b2 as usize][d];
+                safety.check_screens |= bit(b1) & own;
                 continue;
             }
             if sliders & bit(b2) != 0 {
@@ -495,6 +586,8 @@ impl Position {
                 if horses & bit(st.to) != 0 {
                     if occupied & bit(st.block) == 0 {
                         safety.in_check = true;
+                        // Take the horse or block its leg.
+                        safety.evasions |= bit(st.to) | bit(st.block);
                     } else {
                         // A piece of ours on the horse's leg (马腿) holds it back.
                         safety.pinned |= bit(st.block) & own;
@@ -502,8 +595,11 @@ impl Position {
                 }
             }
         }
-        if STEPS.pawn_attackers[them.index()][k as usize] & board.pieces_of(them, Role::Pawn) != 0 {
+        let pawns =
+            STEPS.pawn_attackers[them.index()][k as usize] & board.pieces_of(them, Role::Pawn);
+        if pawns != 0 {
             safety.in_check = true;
+            safety.evasions |= pawns;
         }
         safety.targets = !own & !safety.screens & ALL_SQUARES;
         safety
@@ -545,6 +641,12 @@ impl Position {
 /// tried one by one. A piece counted as pinned that turns out to be free
 /// costs time, never correctness; the `cfg(test)` reference generator below
 /// and the perft tables check that no pin is missed.
+///
+/// When in check, every move is tried, but a move other than a king move can
+/// only answer the check by taking a checker, landing between a checking
+/// rook or cannon and the king or on a checking horse's leg (`evasions`), or
+/// by moving a checking cannon's screen away (`check_screens`); other moves
+/// are not tried at all.
 struct KingSafety {
     /// The king is attacked.
     in_check: bool,
@@ -552,6 +654,13 @@ struct KingSafety {
     pinned: u128,
     /// Empty points between the king and an unscreened enemy cannon.
     screens: u128,
+    /// When in check: the points where a piece other than the king may land
+    /// to answer it — the checkers, the points between a checking rook or
+    /// cannon and the king, the legs of checking horses.
+    evasions: u128,
+    /// When in check: pieces of the side to move that are the screen of a
+    /// checking cannon; moving them away may answer the check wherever they go.
+    check_screens: u128,
     /// All pieces (kept here for the move generator).
     occupied: u128,
     /// Where a piece other than the king may go: not onto its own pieces,
@@ -597,10 +706,16 @@ fn blockable_steps(steps: &Steps, occupied: u128) -> u128 {
 /// exactly one screen, a horse whose leg is free, a pawn, or the other king on
 /// an open file (flying general).
 fn attacked(board: &Board, king: u8, them: Color, occupied: u128, theirs: u128) -> bool {
+    attacked_by(king, them, occupied, |role| board.by_role(role) & theirs)
+}
+
+/// [`attacked`], with `them`'s pieces of each role given by `pieces`.
+#[inline(always)]
+fn attacked_by(king: u8, them: Color, occupied: u128, pieces: impl Fn(Role) -> u128) -> bool {
     let k = king as usize;
-    let rooks = board.by_role(Role::Rook) & theirs;
-    let cannons = board.by_role(Role::Cannon) & theirs;
-    let kings = board.by_role(Role::King) & theirs;
+    let rooks = pieces(Role::Rook);
+    let cannons = pieces(Role::Cannon);
+    let kings = pieces(Role::King);
     for (d, &ray) in RAY_MASK[k].iter().enumerate() {
         let sliders = if d < 2 { rooks | kings } else { rooks };
         if ray & (sliders | cannons) == 0 {
@@ -616,7 +731,7 @@ fn attacked(board: &Board, king: u8, them: Color, occupied: u128, theirs: u128) 
             return true;
         }
     }
-    let horses = board.by_role(Role::Horse) & theirs;
+    let horses = pieces(Role::Horse);
     if HORSE_ATTACKER_MASK[k] & horses != 0 {
         let h = &HORSE_ATTACKERS[k];
         for st in &h.s[..h.len as usize] {
@@ -625,7 +740,7 @@ fn attacked(board: &Board, king: u8, them: Color, occupied: u128, theirs: u128) 
             }
         }
     }
-    STEPS.pawn_attackers[them.index()][k] & board.by_role(Role::Pawn) & theirs != 0
+    STEPS.pawn_attackers[them.index()][k] & pieces(Role::Pawn) != 0
 }
 
 /// `true` if `us`'s king standing on `king` is attacked on `board`.
@@ -811,11 +926,32 @@ mod tests {
         }
     }
 
-    fn check(pos: &Position, thorough: bool) {
+    /// Compares the generators with the reference on `pos`; returns the number
+    /// of checking moves compared.
+    fn check(pos: &Position, thorough: bool) -> usize {
         let mut fast: Vec<Move> = pos.legal_moves().to_vec();
         fast.sort();
         let slow = slow_legal_moves(pos);
         assert_eq!(fast, slow, "{}", fen::write(pos));
+        let checking: Vec<Move> = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|&m| {
+                let mut after = pos.clone();
+                after.play_unchecked(m);
+                after.is_check()
+            })
+            .collect();
+        assert_eq!(
+            pos.checking_moves().to_vec(),
+            checking,
+            "{}",
+            fen::write(pos)
+        );
+        let theirs = |m: &&Move| pos.piece_at(m.to).is_some();
+        let captures: Vec<Move> = pos.legal_moves().iter().filter(theirs).copied().collect();
+        assert_eq!(pos.captures().to_vec(), captures, "{}", fen::write(pos));
         assert_eq!(pos.perft(1), slow.len() as u64);
         assert_eq!(
             pos.has_legal_move(),
@@ -826,6 +962,20 @@ mod tests {
         let us = pos.turn();
         assert_eq!(pos.is_check(), slow_attacked(pos.board(), pos.king(us), us));
         if thorough {
+            for sq in Square::all() {
+                let to_sq: Vec<Move> = pos
+                    .legal_moves()
+                    .iter()
+                    .filter(|m| m.to == sq)
+                    .copied()
+                    .collect();
+                assert_eq!(
+                    pos.legal_moves_to(sq).to_vec(),
+                    to_sq,
+                    "{} to {sq}",
+                    fen::write(pos)
+                );
+            }
             for from in Square::all() {
                 let mut expected: Vec<Move> =
                     slow.iter().filter(|m| m.from == from).copied().collect();
@@ -844,6 +994,7 @@ mod tests {
                 }
             }
         }
+        checking.len()
     }
 
     #[test]
@@ -855,13 +1006,14 @@ mod tests {
             "2cak4/3Pa4/4c4/2R1n4/9/2n1C1r2/4P4/3AN4/2pCA4/3K1c3 w",
         ];
         let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-        let mut positions = 0;
+        let (mut positions, mut in_check, mut checking) = (0, 0, 0);
         for start in starts {
             for _ in 0..100 {
                 let mut pos = fen::position(start, Tolerance::COMPOSED).unwrap();
                 for _ in 0..100 {
-                    check(&pos, positions % 50 == 0);
+                    checking += check(&pos, positions % 50 == 0);
                     positions += 1;
+                    in_check += usize::from(pos.is_check());
                     let moves = pos.legal_moves();
                     if moves.is_empty() {
                         break;
@@ -871,5 +1023,9 @@ mod tests {
             }
         }
         assert!(positions > 20_000);
+        // Enough checks (849 positions in check, 33,469 checking moves) to
+        // exercise the evasion masks and the checking-move filter.
+        assert!(in_check > 500, "{in_check}");
+        assert!(checking > 20_000, "{checking}");
     }
 }

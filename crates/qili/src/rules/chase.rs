@@ -102,7 +102,7 @@ pub fn direct_targets(pos: &Position) -> Vec<Target> {
     let mover = pos.turn();
     let mut out: Vec<Target> = Vec::new();
     let exchanges = Exchanges::new(pos);
-    for &m in &pos.legal_moves() {
+    for &m in &pos.captures() {
         let Some(victim) = pos.piece_at(m.to) else {
             continue;
         };
@@ -170,11 +170,8 @@ fn offers_even_trade(pos: &Position, m: Move) -> bool {
     if value(a, m.from) != value(v, m.to) {
         return false;
     }
-    pos.pass().is_some_and(|them| {
-        them.legal_moves()
-            .iter()
-            .any(|r| r.from == m.to && r.to == m.from)
-    })
+    pos.pass()
+        .is_some_and(|them| them.is_legal(Move::new(m.to, m.from)))
 }
 
 /// 29.4: a capture after which the opponent can force mate does not count.
@@ -189,12 +186,9 @@ fn capture_is_mated(pos: &Position, m: Move) -> bool {
 /// reply takes.
 pub fn targets_through_check(pos: &Position) -> Vec<Target> {
     let mut out: Vec<Target> = Vec::new();
-    for &k in &pos.legal_moves() {
+    for &k in &pos.checking_moves() {
         let mut p = pos.clone();
         p.play_unchecked(k);
-        if !p.is_check() {
-            continue;
-        }
         let replies = p.legal_moves();
         if replies.is_empty() {
             continue; // a mate, not a chase
@@ -231,7 +225,7 @@ pub fn targets_through_check(pos: &Position) -> Vec<Target> {
             // takeable: a piece that could be taken anyway is not won "through" it.
             if pos.piece_at(sq) != Some(piece)
                 || out.iter().any(|t| t.square == sq)
-                || pos.legal_moves().iter().any(|m| m.to == sq)
+                || !pos.legal_moves_to(sq).is_empty()
             {
                 continue;
             }

@@ -11,6 +11,7 @@
 //! root that cannot legally recapture is no root (假根, 28.16).
 
 use super::value::value;
+use crate::tables::ALL_SQUARES;
 use crate::{Move, Piece, Position, Role, Square};
 
 /// How many captures deep an exchange is followed.
@@ -89,13 +90,8 @@ impl<'a> Exchanges<'a> {
     /// The exchange that `first` starts (see [`exchange`]).
     pub fn of(&self, first: Move) -> Exchange {
         let pos = self.pos;
-        let own: Vec<Square> = self
-            .own_wins
-            .iter()
-            .copied()
-            .filter(|&s| s != first.to)
-            .collect();
-        let mut ex = exchange_excluding(pos, first, &own);
+        let own = self.own_wins.iter().fold(0, |set, &s| set | bit(s)) & !bit(first.to);
+        let mut ex = exchange_excluding(pos, first, own);
         // "被牵子捉子" (CXA 2020 图23): if the capturing piece was holding a line
         // shut, and leaving it lets the opponent win, along that line, a piece it
         // could not win before and that is worth more than the capture gains, the
@@ -106,7 +102,7 @@ impl<'a> Exchanges<'a> {
         }
         let mut after = pos.clone();
         after.play_unchecked(first);
-        for &m in after.legal_moves().iter() {
+        for &m in after.captures().iter() {
             if m.to == first.to
                 || self.their_wins.contains(&m.to)
                 || after.piece_at(m.to).is_none()
@@ -141,9 +137,8 @@ fn strictly_between(a: Square, b: Square, x: Square) -> bool {
 /// Squares of enemy pieces the side to move can win by a plain exchange on
 /// their square.
 fn winnable_squares(pos: &Position) -> Vec<Square> {
-    pos.legal_moves()
+    pos.captures()
         .iter()
-        .filter(|m| pos.piece_at(m.to).is_some())
         .filter(|&&m| single_square_gain(pos, m) > 0)
         .map(|m| m.to)
         .collect()
@@ -157,11 +152,18 @@ pub fn single_square_gain(pos: &Position, first: Move) -> i32 {
     };
     let mut after = pos.clone();
     after.play_unchecked(first);
-    let everywhere_else: Vec<Square> = Square::all().filter(|&s| s != first.to).collect();
-    value(target, first.to) + defender(&after, first, 1, &everywhere_else).score
+    let everywhere_else = ALL_SQUARES & !bit(first.to);
+    value(target, first.to) + defender(&after, first, 1, everywhere_else).score
 }
 
-fn exchange_excluding(pos: &Position, first: Move, excluded: &[Square]) -> Exchange {
+/// The bit of `sq` in a set of excluded squares.
+fn bit(sq: Square) -> u128 {
+    1 << sq.index()
+}
+
+/// [`exchange`] with the starting side's follow-up captures limited to
+/// squares outside the bit set `excluded`.
+fn exchange_excluding(pos: &Position, first: Move, excluded: u128) -> Exchange {
     let Some(target) = pos.piece_at(first.to) else {
         return Exchange {
             gain: 0,
@@ -173,7 +175,7 @@ fn exchange_excluding(pos: &Position, first: Move, excluded: &[Square]) -> Excha
     };
     let mut after = pos.clone();
     after.play_unchecked(first);
-    let recapturable = after.legal_moves().iter().any(|m| m.to == first.to);
+    let recapturable = !after.legal_moves_to(first.to).is_empty();
     let rest = defender(&after, first, 1, excluded);
     let mut won = vec![target];
     won.extend(rest.won);
@@ -187,18 +189,17 @@ fn exchange_excluding(pos: &Position, first: Move, excluded: &[Square]) -> Excha
 }
 
 /// The starting side to move: stop, or capture anything.
-fn attacker(pos: &Position, depth: usize, excluded: &[Square]) -> Line {
+fn attacker(pos: &Position, depth: usize, excluded: u128) -> Line {
     let mut best = Line::default();
     if depth >= MAX_CAPTURES {
         return best;
     }
-    for &m in pos.legal_moves().iter() {
+    let board = pos.board();
+    let victims = board.occupied_by(pos.turn().other()) & !board.by_role(Role::King) & !excluded;
+    for &m in pos.legal_moves_within(victims).iter() {
         let Some(victim) = pos.piece_at(m.to) else {
             continue;
         };
-        if victim.role == Role::King || excluded.contains(&m.to) {
-            continue;
-        }
         let mut next = pos.clone();
         next.play_unchecked(m);
         let rest = defender(&next, m, depth + 1, excluded);
@@ -219,7 +220,7 @@ fn attacker(pos: &Position, depth: usize, excluded: &[Square]) -> Line {
 }
 
 /// The defender to move after `last`: stop, or take back on its square.
-fn defender(pos: &Position, last: Move, depth: usize, excluded: &[Square]) -> Line {
+fn defender(pos: &Position, last: Move, depth: usize, excluded: u128) -> Line {
     let mut best = Line::default();
     if depth >= MAX_CAPTURES {
         return best;
@@ -227,16 +228,11 @@ fn defender(pos: &Position, last: Move, depth: usize, excluded: &[Square]) -> Li
     let Some(victim) = pos.piece_at(last.to) else {
         return best;
     };
-    for &m in pos.legal_moves().iter().filter(|m| m.to == last.to) {
+    for &m in pos.legal_moves_to(last.to).iter() {
         let mut next = pos.clone();
         next.play_unchecked(m);
         // The exchange's own square is never excluded.
-        let rest = if excluded.contains(&last.to) {
-            let others: Vec<Square> = excluded.iter().copied().filter(|&s| s != last.to).collect();
-            attacker(&next, depth + 1, &others)
-        } else {
-            attacker(&next, depth + 1, excluded)
-        };
+        let rest = attacker(&next, depth + 1, excluded & !bit(last.to));
         let score = rest.score - value(victim, last.to);
         if score < best.score {
             let mut lost = vec![victim];

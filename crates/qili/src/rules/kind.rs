@@ -3,7 +3,7 @@
 use super::attack;
 use super::chase::{targets, Root, Target};
 use super::exchange::exchange;
-use super::mate::{can_force_mate, mate_by_checks, MATE_CHECKS};
+use super::mate::{can_force_mate, can_mate_by_checks, mate_by_checks, MATE_CHECKS};
 use super::value::{has_value, value};
 use super::Edition;
 use crate::{Color, Move, Position, Role, Square};
@@ -374,10 +374,7 @@ fn idle_kind(
     // What a pawn picks up after the even trade does not undo the offer (25.3:
     // a pawn's value floats; CXA 2020 参考图5).
     let mut exchange_with = Vec::new();
-    for &m2 in &after.legal_moves() {
-        if m2.to != m.to {
-            continue;
-        }
+    for &m2 in &after.legal_moves_to(m.to) {
         let Some(taker) = after.piece_at(m2.from) else {
             continue;
         };
@@ -391,7 +388,7 @@ fn idle_kind(
     }
     if exchange_with.is_empty() {
         if let Some(again) = after.pass() {
-            for &m2 in again.legal_moves().iter().filter(|x| x.from == m.to) {
+            for &m2 in &again.legal_moves_from(m.to) {
                 let Some(victim) = again.piece_at(m2.to) else {
                     continue;
                 };
@@ -411,8 +408,8 @@ fn idle_kind(
     // 献 (28.6): the moved piece is unprotected and an enemy piece of the same
     // kind can take it without being mated or losing material.
     let mut offered_to = Vec::new();
-    for &m2 in &after.legal_moves() {
-        if m2.to != m.to || after.piece_at(m2.from).map(|p| p.role) != Some(piece.role) {
+    for &m2 in &after.legal_moves_to(m.to) {
+        if after.piece_at(m2.from).map(|p| p.role) != Some(piece.role) {
             continue;
         }
         let ex = exchange(after, m2);
@@ -443,8 +440,8 @@ fn idle_kind(
     // 拦 (28.7): the moved piece steps into the path of an enemy mate threat
     // and stops it. (Stepping in front of a chase is a plain 闲 in the books.)
     if let Some(their_turn_before) = before.pass() {
-        let mate_before = mate_by_checks(&their_turn_before, MATE_CHECKS).is_some();
-        if mate_before && mate_by_checks(after, MATE_CHECKS).is_none() {
+        let mate_before = can_mate_by_checks(&their_turn_before, MATE_CHECKS);
+        if mate_before && !can_mate_by_checks(after, MATE_CHECKS) {
             let attackers: Vec<Square> = before
                 .board()
                 .squares_of(them)

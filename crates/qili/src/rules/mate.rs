@@ -24,28 +24,33 @@ pub const MATE_CHECKS: u32 = 5;
 /// assert_eq!(line.len(), 1);
 /// ```
 pub fn mate_by_checks(pos: &Position, max_checks: u32) -> Option<Vec<Move>> {
+    // A mate within fewer checks is one within more (a reply that allows a
+    // mate in n - 1 checks allows it in n), so the longest search alone says
+    // whether there is any; only then is the shortest one looked for.
+    if !can_mate_by_checks(pos, max_checks) {
+        return None;
+    }
     // The root's checking moves are the same at every depth: found once.
     let mut checks = Vec::new();
-    for &m in &pos.legal_moves() {
+    for &m in &pos.checking_moves() {
         let mut p = pos.clone();
         p.play_unchecked(m);
-        if p.is_check() {
-            checks.push((m, p));
-        }
-    }
-    if checks.is_empty() {
-        return None;
+        checks.push((m, p));
     }
     (1..=max_checks).find_map(|n| checks.iter().find_map(|(m, p)| mates_after(*m, p, n)))
 }
 
+/// `true` if the side to move in `pos` can mate by checks within
+/// `max_checks` attacker moves: whether [`mate_by_checks`] finds a line,
+/// without looking for the shortest.
+pub fn can_mate_by_checks(pos: &Position, max_checks: u32) -> bool {
+    max_checks > 0 && search(pos, max_checks).is_some()
+}
+
 fn search(pos: &Position, checks: u32) -> Option<Vec<Move>> {
-    for &m in &pos.legal_moves() {
+    for &m in &pos.checking_moves() {
         let mut p = pos.clone();
         p.play_unchecked(m);
-        if !p.is_check() {
-            continue;
-        }
         if let Some(line) = mates_after(m, &p, checks) {
             return Some(line);
         }
@@ -82,7 +87,7 @@ fn mates_after(m: Move, p: &Position, checks: u32) -> Option<Vec<Move>> {
 /// is in check itself — by answering the check so that every reply still
 /// allows a mate by checks (a capture that is met by "垫将还杀", 29.4).
 pub fn can_force_mate(pos: &Position) -> bool {
-    if mate_by_checks(pos, MATE_CHECKS).is_some() {
+    if can_mate_by_checks(pos, MATE_CHECKS) {
         return true;
     }
     if !pos.is_check() {
@@ -96,7 +101,7 @@ pub fn can_force_mate(pos: &Position) -> bool {
             || replies.iter().all(|&r| {
                 let mut q = p.clone();
                 q.play_unchecked(r);
-                mate_by_checks(&q, MATE_CHECKS - 1).is_some()
+                can_mate_by_checks(&q, MATE_CHECKS - 1)
             })
     })
 }
@@ -118,6 +123,8 @@ mod tests {
         let m = iccs::parse_move(&pos, "i0h0").unwrap();
         let threat = pos.play(m).unwrap().pass().unwrap();
         assert!(mate_by_checks(&threat, 3).is_none());
+        assert!(!can_mate_by_checks(&threat, 3));
+        assert!(can_mate_by_checks(&threat, 4));
         let line = mate_by_checks(&threat, 4).unwrap();
         assert_eq!(line.len(), 7);
         const { assert!(MATE_CHECKS >= 4) };
