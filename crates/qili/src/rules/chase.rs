@@ -84,7 +84,7 @@ pub fn targets(pos: &Position, edition: Edition) -> Vec<Target> {
         .filter(|t| edition.is_cxa() || t.root != Root::Insufficient)
         .collect();
     let through_check = if edition.is_cxa() {
-        targets_through_check(pos)
+        targets_through_check(pos, edition)
     } else {
         Vec::new()
     };
@@ -182,45 +182,15 @@ fn capture_is_mated(pos: &Position, m: Move) -> bool {
 }
 
 /// Targets won by checking first (29.1 "通过连续照将吃子"): after the check,
-/// whatever the defender replies, a piece can be won, net of anything the
-/// reply takes.
-pub fn targets_through_check(pos: &Position) -> Vec<Target> {
+/// whatever the defender replies, a piece can be won — at once or after one
+/// more check ([`THROUGH_CHECKS`] in all) — net of anything the replies take.
+pub fn targets_through_check(pos: &Position, edition: Edition) -> Vec<Target> {
+    let pawns_float = edition == Edition::Cxa1999;
     let mut out: Vec<Target> = Vec::new();
     for &k in &pos.checking_moves() {
         let mut p = pos.clone();
         p.play_unchecked(k);
-        let replies = p.legal_moves();
-        if replies.is_empty() {
-            continue; // a mate, not a chase
-        }
-        // Squares (in `pos`) of pieces won against every reply, with the least gain.
-        let mut common: Option<Vec<(Square, Piece, i32)>> = None;
-        for &r in &replies {
-            let lost = p.piece_at(r.to).map_or(0, |c| value(c, r.to));
-            let mut q = p.clone();
-            q.play_unchecked(r);
-            let won: Vec<(Square, Piece, i32)> = direct_targets(&q)
-                .into_iter()
-                .filter(|t| t.gain - lost > 0 && !t.king_only)
-                .map(|t| {
-                    let origin = if t.square == r.to { r.from } else { t.square };
-                    (origin, t.piece, t.gain - lost)
-                })
-                .collect();
-            common = Some(match common {
-                None => won,
-                Some(prev) => prev
-                    .into_iter()
-                    .filter_map(|(s, pc, g)| {
-                        won.iter().find(|w| w.0 == s).map(|w| (s, pc, g.min(w.2)))
-                    })
-                    .collect(),
-            });
-            if common.as_ref().is_some_and(|c| c.is_empty()) {
-                break;
-            }
-        }
-        for (sq, piece, gain) in common.unwrap_or_default() {
+        for (sq, piece, gain) in won_after_check(&p, THROUGH_CHECKS, pawns_float) {
             // Only pieces that stand in `pos` already and that the check makes
             // takeable: a piece that could be taken anyway is not won "through" it.
             if pos.piece_at(sq) != Some(piece)
@@ -243,6 +213,69 @@ pub fn targets_through_check(pos: &Position) -> Vec<Target> {
         }
     }
     out
+}
+
+/// How many checks in a row a chase may use before the capture (28.3
+/// "连续照将").
+const THROUGH_CHECKS: u32 = 2;
+
+/// After a check (`p`, the defender to move): the pieces won whatever the
+/// defender replies — by a capture next, or by up to `checks - 1` more checks
+/// first — as (square before the reply, piece, least gain net of what the
+/// replies took). With `pawns_float` (1999 图十二: "过河兵子力浮动，不存在得子"),
+/// a line in which the defender takes a pawn wins nothing: a pawn given up to
+/// win a piece is no gain.
+fn won_after_check(p: &Position, checks: u32, pawns_float: bool) -> Vec<(Square, Piece, i32)> {
+    let replies = p.legal_moves();
+    if replies.is_empty() {
+        return Vec::new(); // a mate, not a chase
+    }
+    let mut common: Option<Vec<(Square, Piece, i32)>> = None;
+    for &r in &replies {
+        let lost = p.piece_at(r.to).map_or(0, |c| value(c, r.to));
+        if pawns_float && p.piece_at(r.to).is_some_and(|c| c.role == Role::Pawn) {
+            return Vec::new();
+        }
+        let mut q = p.clone();
+        q.play_unchecked(r);
+        let mut won: Vec<(Square, Piece, i32)> = direct_targets(&q)
+            .into_iter()
+            .filter(|t| !t.king_only)
+            .map(|t| (t.square, t.piece, t.gain))
+            .collect();
+        if checks > 1 {
+            for &k in &q.checking_moves() {
+                let taken = q.piece_at(k.to).map_or(0, |c| value(c, k.to));
+                let mut q2 = q.clone();
+                q2.play_unchecked(k);
+                for (sq, piece, gain) in won_after_check(&q2, checks - 1, pawns_float) {
+                    match won.iter_mut().find(|w| w.0 == sq) {
+                        Some(w) => w.2 = w.2.max(gain + taken),
+                        None => won.push((sq, piece, gain + taken)),
+                    }
+                }
+            }
+        }
+        let won: Vec<(Square, Piece, i32)> = won
+            .into_iter()
+            .filter(|w| w.2 - lost > 0)
+            .map(|(sq, piece, gain)| {
+                let origin = if sq == r.to { r.from } else { sq };
+                (origin, piece, gain - lost)
+            })
+            .collect();
+        common = Some(match common {
+            None => won,
+            Some(prev) => prev
+                .into_iter()
+                .filter_map(|(s, pc, g)| won.iter().find(|w| w.0 == s).map(|w| (s, pc, g.min(w.2))))
+                .collect(),
+        });
+        if common.as_ref().is_some_and(|c| c.is_empty()) {
+            break;
+        }
+    }
+    common.unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -269,5 +302,24 @@ mod tests {
         // An uncrossed pawn has no value (25.3) and cannot be chased.
         let pos = fen::position("4k4/9/9/4p4/9/9/9/9/4R4/3K5 w", Tolerance::COMPOSED).unwrap();
         assert!(targets(&pos, Edition::Cxa1999).is_empty());
+    }
+
+    /// 2020 图24 = 1999 图十二, after the rook has come back to i5: taking the
+    /// pawn with check, then sacrificing the c9 pawn with a second check, wins
+    /// the black rook (2020: 捉, "将军后黑方垫车，红方可兵七平六将军弃兵得车").
+    /// The 1999 book lets the crossed pawn's value float: no gain.
+    #[test]
+    fn two_checks_then_the_capture() {
+        let pos = fen::position(
+            "2P1kn3/5r3/9/9/p3p3R/9/4P4/4B4/9/2BAKA3 w",
+            Tolerance::COMPOSED,
+        )
+        .unwrap();
+        let rook = |t: &Target| t.piece.role == Role::Rook;
+        let won = targets_through_check(&pos, Edition::Cxa2020);
+        assert!(won.iter().any(rook), "{won:?}");
+        assert!(!targets_through_check(&pos, Edition::Cxa1999)
+            .iter()
+            .any(rook));
     }
 }
