@@ -3,20 +3,11 @@
 //! (a cycle exactly when the final position occurred before, rulings only
 //! with a cycle).
 
+mod common;
+use common::Rng;
+
 use qili::rules::{adjudicate, repetitions, Edition, Ruling};
 use qili::{Move, Position};
-
-/// A small deterministic generator (xorshift), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
 
 /// A random game that often shuffles back and forth, to make repetitions.
 fn random_game(rng: &mut Rng, plies: usize) -> Vec<Move> {

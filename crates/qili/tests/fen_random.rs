@@ -3,19 +3,10 @@
 //! back to a FEN that reads the same; an accepted position can play every
 //! move it lists.
 
+mod common;
+use common::Rng;
+
 use qili::{fen, Tolerance};
-
-/// A small deterministic generator (xorshift), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
 
 const SEEDS: &[&str] = &[
     fen::START,

@@ -10,6 +10,9 @@
 //! - Random and mutated strings never make a parser panic, and whatever parses
 //!   prints and parses back to the same notation.
 
+mod common;
+use common::Rng;
+
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
@@ -193,26 +196,6 @@ fn big5_pgn_sample_reads_and_writes_back() {
         files.len()
     );
     assert!(tandem_unmarked * 100 < same);
-}
-
-/// xorshift64*: a small deterministic generator, so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
-        xs[self.below(xs.len())]
-    }
 }
 
 /// Characters the parsers care about, plus some they must reject.

@@ -3,6 +3,9 @@
 //! sample against `games.jsonl.gz`, export → import round trips, and a
 //! no-panic check that throws random and mutated bytes at every reader.
 
+mod common;
+use common::Rng;
+
 use std::collections::HashMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -493,21 +496,6 @@ fn main_line_for_replay() {
         pos = pos.play(m).unwrap();
     }
     assert_eq!(&pos, positions.last().unwrap());
-}
-
-/// A small deterministic generator (xorshift) for the no-panic test.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
 }
 
 fn mutate(rng: &mut Rng, seed: &[u8]) -> Vec<u8> {
