@@ -3,9 +3,11 @@
 //
 // 1. copies site/public/* (embed.html, the manifest, the icons);
 // 2. copies site/records.js (the record panel, imported on first use) as
-//    records-<hash>.js, and writes embed.js, the loader of the site and of
-//    embedded widgets, from site/embed.js with the hashed names Trunk gave
-//    the wasm, its JS glue and the stylesheet, and the name of records.js;
+//    records-<hash>.js, checks the saved studies' module is there (Trunk
+//    names it qili-studies.js/_bg.wasm), and writes embed.js, the loader of
+//    the site and of embedded widgets, from site/embed.js with the hashed
+//    names Trunk gave the wasm, its JS glue and the stylesheet, and the name
+//    of records.js;
 // 3. writes sw.js from site/sw.js with the list of every file of the build
 //    (never hand-written) and a build id hashed from all their contents.
 import { createHash } from 'node:crypto';
@@ -57,6 +59,10 @@ writeFileSync(
   join(staging, 'qili-records-worker_loader.js'),
   "importScripts('./qili-records-worker.js');\nwasm_bindgen({ module_or_path: './qili-records-worker_bg.wasm' });\n",
 );
+// The saved studies: a no-modules glue that embed.js loads on the page (as a
+// classic script defining the global wasm_bindgen) when a page needs it.
+one(/^qili-studies\.js$/, 'saved studies glue (qili-studies.js)');
+one(/^qili-studies_bg\.wasm$/, 'saved studies wasm (qili-studies_bg.wasm)');
 const recordsSource = readFileSync(join(root, 'site/records.js'));
 const records = `records-${createHash('sha256').update(recordsSource).digest('hex').slice(0, 16)}.js`;
 writeFileSync(join(staging, records), recordsSource);

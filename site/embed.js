@@ -136,8 +136,50 @@
     });
   }
 
+  // The saved studies (crates/qili-studies): the app draws their places
+  // (data-studies="page", "panel", "notice") and fires qili-studies when the
+  // page or the language changes. Their module loads the first time a page
+  // has a studies page or save panel, or when storage holds studies to
+  // check (stored studies set aside are announced on every page); a first
+  // visit never downloads it. Its no-modules glue defines the global
+  // wasm_bindgen (the site's own glue is an ES module: no clash).
+  let studies = null;
+  const loadStudies = () =>
+    (studies ??= new Promise((ok, fail) => {
+      const s = document.createElement('script');
+      s.src = asset('qili-studies.js');
+      s.onload = ok;
+      s.onerror = () => fail(new Error('the studies module did not load'));
+      document.head.append(s);
+    }).then(async () => {
+      /* global wasm_bindgen */
+      await wasm_bindgen({ module_or_path: asset('qili-studies_bg.wasm') });
+      return wasm_bindgen;
+    }));
+  const stored = () => {
+    try {
+      return Object.keys(localStorage).some((k) => k.startsWith('qili.studies'));
+    } catch {
+      return false; // no storage: nothing to check
+    }
+  };
+  function mountStudies() {
+    const app = document.querySelector('#qili-app .qili');
+    const places = app?.querySelectorAll('[data-studies=page], [data-studies=panel]') ?? [];
+    if (!app || !(studies || places.length || stored())) return;
+    loadStudies()
+      .then((m) => m.mount(app, app.lang))
+      .catch((e) => {
+        studies = null;
+        for (const p of places) p.textContent = String(e);
+        console.error('qili studies', e);
+      });
+  }
+
   const start = () => {
     if (document.getElementById('qili-app')) {
+      // After the app's update is drawn (its effects run in microtasks).
+      window.addEventListener('qili-studies', () => setTimeout(mountStudies));
       load().catch((e) => console.error('qili', e));
       updates();
       recordInputs();

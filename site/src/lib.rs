@@ -5,7 +5,8 @@
 //!   move by move ([`pages::replay`]) with the engine's labels, arrows and
 //!   cited ruling;
 //! - the analysis board ([`pages::analysis`]): set up, play, paste, share;
-//! - the user's saved studies ([`pages::studies`], [`store`]);
+//! - the places of the user's saved studies, which `crates/qili-studies`
+//!   fills when first used (loaded by `embed.js`, off the first load);
 //! - how to read it all ([`pages::about`]).
 //!
 //! Everything about the rules comes from the `qili` crate through
@@ -17,7 +18,6 @@
 
 pub mod board;
 pub mod embed;
-mod json;
 pub mod judge;
 pub mod library;
 mod markup;
@@ -27,7 +27,6 @@ pub mod pages;
 mod panels;
 pub mod records;
 pub mod route;
-pub mod store;
 mod strings;
 mod web;
 
@@ -151,9 +150,6 @@ pub fn App() -> impl IntoView {
     let ui = Ui { lang, notation };
     provide_context(ui);
     provide_context(Catalog::new());
-    let studies = store::Store::load();
-    studies.follow_other_tabs();
-    provide_context(studies);
 
     let route = RwSignal::new(Route::parse(&web::hash()));
     let main = NodeRef::<leptos::html::Main>::new();
@@ -180,7 +176,10 @@ pub fn App() -> impl IntoView {
                 view! { <pages::analysis::AnalysisPage params=params/> }.into_any()
             }
             Route::About => view! { <pages::about::AboutPage/> }.into_any(),
-            Route::Studies => view! { <pages::studies::StudiesPage/> }.into_any(),
+            // Filled by the studies module (see below).
+            Route::Studies => {
+                view! { <article class="studies" data-studies="page"></article> }.into_any()
+            }
         }
     };
     let nav_link = move |href: &'static str,
@@ -192,6 +191,15 @@ pub fn App() -> impl IntoView {
             </a>
         }
     };
+    // The saved studies are a module of their own (crates/qili-studies),
+    // loaded by embed.js when a page shows one of its places
+    // (`data-studies`) or storage holds studies to check: tell it when the
+    // page or the language changes (once this update is drawn).
+    Effect::new(move |_| {
+        route.track();
+        lang.track();
+        web::tell_loader("qili-studies");
+    });
     let focus_main = move |_| {
         if let Some(m) = main.get_untracked() {
             let _ = m.focus();
@@ -227,7 +235,7 @@ pub fn App() -> impl IntoView {
                 </button>
             </header>
             <main id="qili-main" tabindex="-1" node_ref=main>
-                <pages::studies::StudiesNotice/>
+                <div data-studies="notice"></div>
                 {page}
             </main>
             <UpdateBanner/>
@@ -269,7 +277,7 @@ fn UpdateBanner() -> impl IntoView {
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
             .is_some_and(|e| e.closest(".update-reload").ok().flatten().is_some());
         if on_button {
-            web::accept_update();
+            web::tell_loader("qili-update-accept");
         }
     };
     view! { <div on:click=click inner_html=html></div> }

@@ -90,80 +90,6 @@ pub fn activates(ev: &web_sys::KeyboardEvent) -> bool {
         })
 }
 
-/// Stores `value` under `key`; `false` if storage is full or unavailable.
-pub fn store(key: &str, value: &str) -> bool {
-    storage().is_some_and(|s| s.set_item(key, value).is_ok())
-}
-
-/// Forgets `key`.
-pub fn forget(key: &str) {
-    if let Some(s) = storage() {
-        let _ = s.remove_item(key);
-    }
-}
-
-/// The stored keys starting with `prefix`.
-pub fn keys(prefix: &str) -> Vec<String> {
-    let Some(s) = storage() else {
-        return Vec::new();
-    };
-    (0..s.length().unwrap_or(0))
-        .filter_map(|i| s.key(i).ok().flatten())
-        .filter(|k| k.starts_with(prefix))
-        .collect()
-}
-
-/// Milliseconds since 1970 (the clock of the device).
-pub fn epoch_ms() -> u64 {
-    js_sys::Date::now() as u64
-}
-
-/// A time (ms since 1970) as the device's locale writes it, in `lang`.
-pub fn date(ms: u64, lang: &str) -> String {
-    js_sys::Date::new(&JsValue::from_f64(ms as f64))
-        .to_locale_string(lang, &JsValue::UNDEFINED)
-        .into()
-}
-
-/// Offers `text` as a file download named `name`: a link to a `blob:` URL,
-/// clicked (no script, no `data:` URL: allowed by the site's CSP).
-pub fn download(name: &str, text: &str) {
-    let parts = js_sys::Array::of1(&JsValue::from_str(text));
-    let opts = web_sys::BlobPropertyBag::new();
-    opts.set_type("application/json");
-    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts) else {
-        return;
-    };
-    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
-        return;
-    };
-    if let Ok(a) = leptos::prelude::document().create_element("a") {
-        let a = a.unchecked_into::<web_sys::HtmlAnchorElement>();
-        a.set_href(&url);
-        a.set_download(name);
-        a.click();
-    }
-    // Revoked once the download has started.
-    leptos::prelude::set_timeout(
-        move || {
-            let _ = web_sys::Url::revoke_object_url(&url);
-        },
-        std::time::Duration::from_secs(10),
-    );
-}
-
-/// Reads the file chosen in a file input as text, then calls `done` (not
-/// at all if no file is chosen; with `None` if it cannot be read).
-pub fn read_file(input: &web_sys::HtmlInputElement, done: impl FnOnce(Option<String>) + 'static) {
-    let Some(file) = input.files().and_then(|f| f.get(0)) else {
-        return;
-    };
-    then(
-        file.text(),
-        Box::new(move |t| done(t.and_then(|t| t.as_string()))),
-    );
-}
-
 /// `true` once the loader (`embed.js`) has found a new version of the site
 /// installed and waiting; it then also fires the `qili-update` event.
 pub fn update_waiting() -> bool {
@@ -172,48 +98,11 @@ pub fn update_waiting() -> bool {
         .is_some_and(|e| e.has_attribute("data-qili-update"))
 }
 
-/// Tells the loader to switch to the waiting version (it reloads the page).
-pub fn accept_update() {
-    if let Ok(e) = web_sys::Event::new("qili-update-accept") {
+/// Fires the event `name` on the window for the loader (`embed.js`):
+/// `qili-update-accept` (switch to the waiting version: it reloads the
+/// page), `qili-studies` (fill the studies' places).
+pub fn tell_loader(name: &str) {
+    if let Ok(e) = web_sys::Event::new(name) {
         let _ = window().dispatch_event(&e);
     }
-}
-
-/// The values of the `.study-name-input` and `.study-notes-input` fields of
-/// the form or section an event happened in.
-pub fn study_fields(ev: &web_sys::Event) -> (String, String) {
-    let within = ev
-        .target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .and_then(|e| e.closest("form, section").ok().flatten());
-    let find = |sel: &str| {
-        within
-            .as_ref()
-            .and_then(|w| w.query_selector(sel).ok().flatten())
-    };
-    let name = find(".study-name-input")
-        .and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok())
-        .map(|i| i.value());
-    let notes = find(".study-notes-input")
-        .and_then(|e| e.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
-        .map(|t| t.value());
-    (name.unwrap_or_default(), notes.unwrap_or_default())
-}
-
-/// Moves the focus to the element `selector` once the page has been
-/// updated (markup set through `inner_html` appears after this task).
-pub fn focus_soon(selector: &'static str) {
-    leptos::prelude::set_timeout(
-        move || {
-            if let Some(e) = leptos::prelude::document()
-                .query_selector(selector)
-                .ok()
-                .flatten()
-                .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-            {
-                let _ = e.focus();
-            }
-        },
-        std::time::Duration::ZERO,
-    );
 }

@@ -513,7 +513,16 @@ pub fn AnalysisPage(
                             {copy_message}
                         </p>
                     </section>
-                    <crate::pages::studies::StudyPanel a=a/>
+                    // The "Save study" panel: drawn by the studies module
+                    // (crates/qili-studies), which reads the board from here.
+                    <section
+                        class="panel study-panel"
+                        data-studies="panel"
+                        data-fen=text(move || a.with(Analysis::start_fen))
+                        data-moves=text(move || a.with(|a| a.moves.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")))
+                        data-rules=text(move || a.with(|a| a.edition.name().to_string()))
+                        data-ply=text(move || a.with(|a| a.ply.to_string()))
+                    ></section>
                     <EmbedPanel
                         fen=Signal::derive(move || a.with(Analysis::start_fen))
                         moves=Signal::derive(move || a.with(|a| a.moves.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")))
