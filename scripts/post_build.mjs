@@ -67,6 +67,14 @@ const recordsSource = readFileSync(join(root, 'site/records.js'));
 const records = `records-${createHash('sha256').update(recordsSource).digest('hex').slice(0, 16)}.js`;
 writeFileSync(join(staging, records), recordsSource);
 
+// The loader and the service worker are part of the first load: they ship
+// without their comment lines and blank lines (the sources in site/ keep them).
+const strip = (text) =>
+  text
+    .split('\n')
+    .filter((line) => !/^\s*(\/\/.*|\/\*.*\*\/)?$/.test(line))
+    .join('\n') + '\n';
+
 const fill = (template, values) =>
   Object.entries(values).reduce((text, [key, value]) => {
     if (!text.includes(key)) throw new Error(`placeholder ${key} missing from template`);
@@ -75,7 +83,7 @@ const fill = (template, values) =>
 
 writeFileSync(
   join(staging, 'embed.js'),
-  fill(readFileSync(join(root, 'site/embed.js'), 'utf8'), {
+  fill(strip(readFileSync(join(root, 'site/embed.js'), 'utf8')), {
     __QILI_GLUE__: glue,
     __QILI_WASM__: wasm,
     __QILI_STYLES__: JSON.stringify(styles),
@@ -93,7 +101,7 @@ for (const f of assets) hash.update(f).update('\0').update(readFileSync(join(sta
 const build = hash.digest('hex').slice(0, 16);
 writeFileSync(
   join(staging, 'sw.js'),
-  fill(readFileSync(join(root, 'site/sw.js'), 'utf8'), {
+  fill(strip(readFileSync(join(root, 'site/sw.js'), 'utf8')), {
     __QILI_BUILD__: build,
     __QILI_ASSETS__: JSON.stringify(['./', ...assets], null, 2),
   }),

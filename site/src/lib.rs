@@ -191,14 +191,14 @@ pub fn App() -> impl IntoView {
             </a>
         }
     };
-    // The saved studies are a module of their own (crates/qili-studies),
-    // loaded by embed.js when a page shows one of its places
-    // (`data-studies`) or storage holds studies to check: tell it when the
-    // page or the language changes (once this update is drawn).
+    // Tell the loader (embed.js) when the page or the language changes: it
+    // draws the update banner in the app's language and fills the places of
+    // the saved studies (`data-studies`), a module of their own
+    // (crates/qili-studies) loaded when first needed.
     Effect::new(move |_| {
         route.track();
         lang.track();
-        web::tell_loader("qili-studies");
+        web::tell_loader("qili-page");
     });
     let focus_main = move |_| {
         if let Some(m) = main.get_untracked() {
@@ -238,49 +238,8 @@ pub fn App() -> impl IntoView {
                 <div data-studies="notice"></div>
                 {page}
             </main>
-            <UpdateBanner/>
         </div>
     }
-}
-
-/// The "reload to update" banner, shown once the loader (`embed.js`) has
-/// found a new version of the site installed; its button lets the loader
-/// switch to it and reload. (Markup: see [`markup`].)
-#[component]
-fn UpdateBanner() -> impl IntoView {
-    let lang = Ui::get().lang;
-    let waiting = RwSignal::new(web::update_waiting());
-    let listener = window_event_listener_untyped("qili-update", move |_| waiting.set(true));
-    on_cleanup(move || listener.remove());
-    let html = Signal::derive(move || {
-        let r = lang.get().strings().reach();
-        let mut h = markup::Markup::new();
-        if waiting.get() {
-            h.open(
-                "div",
-                &[("class", Some("update-banner")), ("role", Some("status"))],
-            )
-            .el("span", "", r.update_ready)
-            .open(
-                "button",
-                &[("type", Some("button")), ("class", Some("update-reload"))],
-            )
-            .text(r.update_reload)
-            .close("button")
-            .close("div");
-        }
-        h.finish()
-    });
-    let click = move |ev: ev::MouseEvent| {
-        let on_button = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .is_some_and(|e| e.closest(".update-reload").ok().flatten().is_some());
-        if on_button {
-            web::tell_loader("qili-update-accept");
-        }
-    };
-    view! { <div on:click=click inner_html=html></div> }
 }
 
 /// Mounts [`App`] into `parent`. Dropping the handle unmounts the app.

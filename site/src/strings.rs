@@ -1029,7 +1029,7 @@ mod tests {
     }
 }
 
-/// The words of the embedding panel, the update banner and the studies link.
+/// The words of the embedding panel and of the places of the saved studies.
 #[derive(Debug)]
 pub struct ReachText {
     /// The "Embed" panel's summary.
@@ -1041,13 +1041,10 @@ pub struct ReachText {
     /// Copy a snippet.
     pub copy: &'static str,
 
-    /// The update banner: a new version is installed.
-    pub update_ready: &'static str,
-    /// The update banner's button.
-    pub update_reload: &'static str,
-
     /// Navigation: the saved studies.
     pub nav_studies: &'static str,
+    /// Analysis: the save panel's summary.
+    pub save_study: &'static str,
 }
 
 const REACH_ZH: ReachText = ReachText {
@@ -1056,10 +1053,8 @@ const REACH_ZH: ReachText = ReachText {
     embed_iframe: "或用 iframe：",
     copy: "复制",
 
-    update_ready: "棋例有新版本。",
-    update_reload: "重新载入以更新",
-
     nav_studies: "我的研究",
+    save_study: "保存研究",
 };
 
 const REACH_EN: ReachText = ReachText {
@@ -1068,14 +1063,12 @@ const REACH_EN: ReachText = ReachText {
     embed_iframe: "Or an iframe:",
     copy: "Copy",
 
-    update_ready: "A new version of Qili is ready.",
-    update_reload: "Reload to update",
-
     nav_studies: "Studies",
+    save_study: "Save study",
 };
 
 impl Strings {
-    /// The words of the embedding panel and the offline features.
+    /// The words of the embedding panel and of the places of the saved studies.
     pub fn reach(&self) -> &'static ReachText {
         // (Consts have no fixed address: tell the languages apart by content.)
         if self.tagline == EN.tagline {

@@ -90,17 +90,7 @@ pub fn activates(ev: &web_sys::KeyboardEvent) -> bool {
         })
 }
 
-/// `true` once the loader (`embed.js`) has found a new version of the site
-/// installed and waiting; it then also fires the `qili-update` event.
-pub fn update_waiting() -> bool {
-    leptos::prelude::document()
-        .document_element()
-        .is_some_and(|e| e.has_attribute("data-qili-update"))
-}
-
-/// Fires the event `name` on the window for the loader (`embed.js`):
-/// `qili-update-accept` (switch to the waiting version: it reloads the
-/// page), `qili-studies` (fill the studies' places).
+/// Fires the event `name` on the window for the loader (`embed.js`).
 pub fn tell_loader(name: &str) {
     if let Ok(e) = web_sys::Event::new(name) {
         let _ = window().dispatch_event(&e);

@@ -7,12 +7,12 @@
 //! (a no-modules glue with a fixed name, `qili-studies.js`, and no preload),
 //! but it runs on the page: the site draws empty places for it
 //! (`data-studies="page"`, `"panel"` and `"notice"`) and fires the
-//! `qili-studies` event whenever the page or the language changes; the
+//! `qili-page` event whenever the page or the language changes; the
 //! loader (`site/embed.js`) then loads this module — when a place needs it,
 //! or when `localStorage` holds studies to check — and calls its one export,
 //! `mount(app, lang)`, which fills the places. The save panel reads the board
-//! from its `data-fen`, `data-moves`, `data-rules` and `data-ply`; opening a
-//! study goes to the analysis board's address.
+//! from its `data-board`, the board's address; opening a study goes to that
+//! address.
 //!
 //! - [`json`]: a small JSON reader and writer;
 //! - [`model`]: the stored document, checked entry by entry with `qili`;

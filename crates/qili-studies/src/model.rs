@@ -106,8 +106,8 @@ pub struct Imported {
     pub bad: Vec<BadEntry>,
 }
 
-/// What the analysis board shows, as the site hands it over (the
-/// `data-fen`, `data-moves`, `data-rules` and `data-ply` of the save panel).
+/// What the analysis board shows, as the site hands it over: its address
+/// (the save panel's `data-board`), read by [`Board::from_hash`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Board {
     /// The start position, as the rules crate writes it.
@@ -118,6 +118,30 @@ pub struct Board {
     pub edition: Edition,
     /// The ply shown.
     pub ply: usize,
+}
+
+impl Board {
+    /// Reads the analysis board's address as the site writes it
+    /// (`site/src/route.rs`): `#/analysis?fen=…&moves=h2e2+h9g7&rules=…&ply=…`,
+    /// the moves in ICCS, `ply` left out at the end of the line.
+    pub fn from_hash(hash: &str) -> Board {
+        let query = hash.split_once('?').map_or("", |(_, q)| q);
+        let get = |name: &str| {
+            query
+                .split('&')
+                .filter_map(|kv| kv.split_once('='))
+                .rfind(|(k, _)| *k == name)
+                .map_or(String::new(), |(_, v)| decode(v))
+        };
+        let moves = get("moves");
+        let count = moves.split_whitespace().count();
+        Board {
+            fen: get("fen"),
+            edition: get("rules").parse().unwrap_or(Edition::Cxa1999),
+            ply: get("ply").parse().unwrap_or(count).min(count),
+            moves,
+        }
+    }
 }
 
 impl Study {
@@ -241,6 +265,27 @@ impl Study {
             updated: int("updated")?.max(created),
         })
     }
+}
+
+/// Decodes `%XX` escapes (invalid ones kept as written) and `+` as a space.
+fn decode(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = |at: usize| b.get(at).and_then(|&c| (c as char).to_digit(16));
+        match (b[i], hex(i + 1), hex(i + 2)) {
+            (b'%', Some(h), Some(l)) => {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+                continue;
+            }
+            (b'+', _, _) => out.push(b' '),
+            (c, _, _) => out.push(c),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// Percent-encodes `s` for the address as the site does: unreserved
@@ -589,12 +634,19 @@ mod tests {
             "#/analysis?fen=2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1+w+-+-+0+1\
              &moves=f0e0+e8f8+e0f0&rules=axf&ply=1"
         );
-        assert!(s.is_on(&Board {
-            fen: s.fen.clone(),
-            moves: s.moves.clone(),
-            edition: Edition::Cxa1999,
-            ply: 0,
-        }));
+        let b = Board::from_hash(&s.hash());
+        assert_eq!(
+            (&b.fen, &b.moves, b.edition, b.ply),
+            (&s.fen, &s.moves, s.edition, s.ply)
+        );
+        assert!(s.is_on(&b));
+        // The site leaves out the ply at the end of the line.
+        let end = Board::from_hash("#/analysis?fen=4k4%2F9+w&moves=e0e1+e9e8&rules=cxa2020");
+        assert_eq!(
+            (end.fen.as_str(), end.moves.as_str(), end.edition, end.ply),
+            ("4k4/9 w", "e0e1 e9e8", Edition::Cxa2020, 2)
+        );
+        assert_eq!(Board::from_hash("#/analysis").ply, 0);
     }
 
     #[test]

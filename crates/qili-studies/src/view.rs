@@ -192,8 +192,8 @@ pub fn status_html(lang: Lang, s: &Saved) -> String {
     h.finish()
 }
 
-/// The "Save study" panel's markup: the name and notes typed so far, the
-/// buttons (saving over the study opened, if one is) and the last result.
+/// The body of the "Save study" panel (the site draws its summary): the
+/// name and notes typed so far, the buttons (saving over the study opened, if one is) and the last result.
 pub fn panel_html(
     lang: Lang,
     draft: &(String, String),
@@ -202,7 +202,6 @@ pub fn panel_html(
 ) -> String {
     let r = lang.words();
     let mut h = Markup::new();
-    h.el("h3", "", r.save_study);
     fields(&mut h, lang, &draft.0, &draft.1);
     h.open("div", &[("class", Some("row"))])
         .open(

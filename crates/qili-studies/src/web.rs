@@ -112,10 +112,12 @@ impl App {
     }
 
     fn draw_panel(&self) {
-        if let Some(p) = &self.panel {
-            let s = &self.saved;
-            p.set_inner_html(&panel_html(self.lang, &s.draft, s.open.is_some(), s.saved));
-        }
+        let s = &self.saved;
+        set_html(
+            &self.panel,
+            ".study-panel-body",
+            &panel_html(self.lang, &s.draft, s.open.is_some(), s.saved),
+        );
     }
 }
 
@@ -134,17 +136,16 @@ fn same(a: &Option<Element>, b: &Option<Element>) -> bool {
     }
 }
 
-/// The board the save panel shows (its data attributes).
+/// The board the save panel shows (its `data-board`: the board's address).
 fn board(panel: &Element) -> Board {
-    let get = |k: &str| panel.get_attribute(k).unwrap_or_default();
-    Board {
-        fen: get("data-fen"),
-        moves: get("data-moves"),
-        edition: get("data-rules")
-            .parse()
-            .unwrap_or(qili::rules::Edition::Cxa1999),
-        ply: get("data-ply").parse().unwrap_or(0),
-    }
+    Board::from_hash(&panel.get_attribute("data-board").unwrap_or_default())
+}
+
+/// The module's styles (`studies.css`), which the loader adopts (a
+/// constructed style sheet: no inline style for the site's CSP to refuse).
+#[wasm_bindgen]
+pub fn styles() -> String {
+    include_str!("studies.css").into()
 }
 
 /// Fills the places the site drew in `root` (the app's element) in `lang`
@@ -198,6 +199,9 @@ pub fn mount(root: &Element, lang: &str) {
                 .map(|st| (st.name.clone(), st.notes.clone()));
             if current.is_none() {
                 s.open = None;
+            } else {
+                // Opened: the panel shows what saving would do.
+                let _ = p.set_attribute("open", "");
             }
             s.draft = current.unwrap_or_default();
             s.saved = None;

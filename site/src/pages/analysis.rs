@@ -513,16 +513,13 @@ pub fn AnalysisPage(
                             {copy_message}
                         </p>
                     </section>
-                    // The "Save study" panel: drawn by the studies module
-                    // (crates/qili-studies), which reads the board from here.
-                    <section
-                        class="panel study-panel"
-                        data-studies="panel"
-                        data-fen=text(move || a.with(Analysis::start_fen))
-                        data-moves=text(move || a.with(|a| a.moves.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")))
-                        data-rules=text(move || a.with(|a| a.edition.name().to_string()))
-                        data-ply=text(move || a.with(|a| a.ply.to_string()))
-                    ></section>
+                    // The "Save study" panel: its body is drawn by the studies
+                    // module (crates/qili-studies), loaded when it is first
+                    // opened; it reads the board from its address.
+                    <details class="panel study-panel" data-studies="panel" data-board=share_hash>
+                        <summary>{tr(|t| t.reach().save_study)}</summary>
+                        <div class="study-panel-body"></div>
+                    </details>
                     <EmbedPanel
                         fen=Signal::derive(move || a.with(Analysis::start_fen))
                         moves=Signal::derive(move || a.with(|a| a.moves.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")))
