@@ -68,11 +68,13 @@ const records = `records-${createHash('sha256').update(recordsSource).digest('he
 writeFileSync(join(staging, records), recordsSource);
 
 // The loader and the service worker are part of the first load: they ship
-// without their comment lines and blank lines (the sources in site/ keep them).
+// without comment lines, blank lines and indentation (the sources in site/
+// keep them, and hold no string that spans lines).
 const strip = (text) =>
   text
     .split('\n')
     .filter((line) => !/^\s*(\/\/.*|\/\*.*\*\/)?$/.test(line))
+    .map((line) => line.trimStart())
     .join('\n') + '\n';
 
 const fill = (template, values) =>

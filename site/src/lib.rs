@@ -146,6 +146,8 @@ pub fn App() -> impl IntoView {
             web::save(LANG_KEY, l);
             web::save(NOTATION_KEY, n);
         }
+        // The language is drawn: see `page` below.
+        web::tell_loader("qili-page");
     });
     let ui = Ui { lang, notation };
     provide_context(ui);
@@ -167,6 +169,12 @@ pub fn App() -> impl IntoView {
     let page = move || {
         let route = route.get();
         document().set_title(&page_title(&route, lang.get_untracked()));
+        // Tell the loader (embed.js) that the page (here) or the language
+        // (above) changes: once the app is drawn, it redraws the update
+        // banner in the app's language and fills the places of the saved
+        // studies (`data-studies`), a module of their own (crates/qili-studies)
+        // loaded when first needed.
+        web::tell_loader("qili-page");
         match route {
             Route::Library => view! { <pages::library::LibraryPage/> }.into_any(),
             Route::Case { id, edition, ply } => {
@@ -191,15 +199,6 @@ pub fn App() -> impl IntoView {
             </a>
         }
     };
-    // Tell the loader (embed.js) when the page or the language changes: it
-    // draws the update banner in the app's language and fills the places of
-    // the saved studies (`data-studies`), a module of their own
-    // (crates/qili-studies) loaded when first needed.
-    Effect::new(move |_| {
-        route.track();
-        lang.track();
-        web::tell_loader("qili-page");
-    });
     let focus_main = move |_| {
         if let Some(m) = main.get_untracked() {
             let _ = m.focus();

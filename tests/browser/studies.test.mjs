@@ -37,7 +37,7 @@ export default async function studies({ page, context, url, log, artifact }) {
   page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
 
   // --- save from the analysis board -------------------------------------------
-  await open(page, url, '#/');
+  await page.goto(`${url}#/`);
   await page.locator('#qili-app .library').first().waitFor({ timeout: 20_000 });
   await open(page, url, LINK);
   await page.waitForTimeout(300);

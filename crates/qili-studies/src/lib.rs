@@ -11,8 +11,8 @@
 //! loader (`site/embed.js`) then loads this module — when a place needs it,
 //! or when `localStorage` holds studies to check — and calls its one export,
 //! `mount(app, lang)`, which fills the places. The save panel reads the board
-//! from its `data-board`, the board's address; opening a study goes to that
-//! address.
+//! from the page's address, which the analysis page keeps up to date;
+//! opening a study goes to its address.
 //!
 //! - [`json`]: a small JSON reader and writer;
 //! - [`model`]: the stored document, checked entry by entry with `qili`;

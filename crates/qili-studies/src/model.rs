@@ -106,8 +106,8 @@ pub struct Imported {
     pub bad: Vec<BadEntry>,
 }
 
-/// What the analysis board shows, as the site hands it over: its address
-/// (the save panel's `data-board`), read by [`Board::from_hash`].
+/// What the analysis board shows, as the site keeps it in the page's
+/// address, read by [`Board::from_hash`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Board {
     /// The start position, as the rules crate writes it.

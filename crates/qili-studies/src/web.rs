@@ -136,9 +136,10 @@ fn same(a: &Option<Element>, b: &Option<Element>) -> bool {
     }
 }
 
-/// The board the save panel shows (its `data-board`: the board's address).
-fn board(panel: &Element) -> Board {
-    Board::from_hash(&panel.get_attribute("data-board").unwrap_or_default())
+/// The board the save panel is on: the analysis page keeps it in the
+/// page's address.
+fn board() -> Board {
+    Board::from_hash(&window().location().hash().unwrap_or_default())
 }
 
 /// The module's styles (`studies.css`), which the loader adopts (a
@@ -189,7 +190,7 @@ pub fn mount(root: &Element, lang: &str) {
         // A new save panel: saving over the study opened, if the board
         // still shows it (not another link since).
         if let Some(p) = panel.as_ref().filter(|_| !same(&app.panel, &panel)) {
-            let b = board(p);
+            let b = board();
             let s = &mut app.saved;
             let current = s
                 .open
@@ -222,10 +223,10 @@ fn closest(ev: &Event, selector: &str) -> Option<Element> {
     target::<Element>(ev).and_then(|e| e.closest(selector).ok().flatten())
 }
 
-/// The values of the name and notes fields of the form or section an event
+/// The values of the name and notes fields of the form or place an event
 /// happened in.
 fn fields(ev: &Event) -> (String, String) {
-    let within = closest(ev, "form, section");
+    let within = closest(ev, "form, [data-studies]");
     let find = |sel: &str| {
         within
             .as_ref()
@@ -309,9 +310,6 @@ fn listen() {
 /// The save panel's buttons: save (over the study opened, if one is) or
 /// save as a new study.
 fn save(ev: &Event, act: &str) {
-    let Some(panel) = closest(ev, "[data-studies=panel]") else {
-        return;
-    };
     let typed = fields(ev);
     with(|app| {
         let s = &mut app.saved;
@@ -320,7 +318,7 @@ fn save(ev: &Event, act: &str) {
             "save-new" => None,
             _ => return,
         };
-        let id = s.save(&mut app.kv, &board(&panel), id, typed.clone(), now());
+        let id = s.save(&mut app.kv, &board(), id, typed.clone(), now());
         s.draft = typed;
         s.open = Some(id);
         s.saved = Some(!s.failed);

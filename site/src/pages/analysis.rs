@@ -515,8 +515,8 @@ pub fn AnalysisPage(
                     </section>
                     // The "Save study" panel: its body is drawn by the studies
                     // module (crates/qili-studies), loaded when it is first
-                    // opened; it reads the board from its address.
-                    <details class="panel study-panel" data-studies="panel" data-board=share_hash>
+                    // opened; it reads the board from the page's address.
+                    <details class="panel study-panel" data-studies="panel">
                         <summary>{tr(|t| t.reach().save_study)}</summary>
                         <div class="study-panel-body"></div>
                     </details>
