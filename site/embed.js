@@ -163,18 +163,24 @@
   // (data-studies="page", "panel" — a closed <details> —, "notice") and
   // fires qili-page when the page or the language changes. Their module
   // loads the first time the studies page is shown or the save panel
-  // opened, or when storage holds studies to check (stored studies set aside
-  // are announced on every page); a first visit never downloads it. Its no-modules glue defines the global
-  // wasm_bindgen (the site's own glue is an ES module: no clash).
+  // opened, or when storage holds studies to check (stored studies set
+  // aside are announced on every page): a first visit never downloads it.
+  // Its no-modules glue, a classic script, defines the global wasm_bindgen
+  // (the site's own glue is an ES module: no clash); its styles are adopted
+  // as a constructed style sheet.
   let studies = null;
+  const studiesScript = () =>
+    typeof wasm_bindgen !== 'undefined'
+      ? Promise.resolve() // loaded before, its wasm not
+      : new Promise((ok, fail) => {
+          const s = document.createElement('script');
+          s.src = asset('qili-studies.js');
+          s.onload = ok;
+          s.onerror = () => fail(new Error('the studies module did not load'));
+          document.head.append(s);
+        });
   const loadStudies = () =>
-    (studies ??= new Promise((ok, fail) => {
-      const s = document.createElement('script');
-      s.src = asset('qili-studies.js');
-      s.onload = ok;
-      s.onerror = () => fail(new Error('the studies module did not load'));
-      document.head.append(s);
-    }).then(async () => {
+    (studies ??= studiesScript().then(async () => {
       /* global wasm_bindgen */
       await wasm_bindgen({ module_or_path: asset('qili-studies_bg.wasm') });
       const sheet = new CSSStyleSheet();
@@ -197,19 +203,20 @@
       .then((m) => m.mount(app, app.lang))
       .catch((e) => {
         studies = null;
-        for (const p of places) p.textContent = String(e);
+        for (const p of places) (p.querySelector('.study-panel-body') ?? p).textContent = String(e);
         console.error('qili studies', e);
       });
   }
 
   const start = () => {
     if (document.getElementById('qili-app')) {
-      // After the app's update is drawn (its effects run in microtasks).
+      // The save panel opened (toggle does not bubble: captured).
       document.addEventListener(
         'toggle',
         (e) => e.target.matches?.('[data-studies=panel][open]') && mountStudies(),
         true,
       );
+      // After the app's update is drawn (its effects run in microtasks).
       window.addEventListener('qili-page', () =>
         setTimeout(() => {
           banner();

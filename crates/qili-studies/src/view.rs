@@ -353,4 +353,23 @@ mod tests {
         s.report = None;
         assert_eq!(status_html(Lang::Zh, &s), "");
     }
+
+    #[test]
+    fn the_panel_saves_over_an_opened_study_and_the_notice_waits_for_fresh_data() {
+        let draft = (IMG.to_string(), "notes".to_string());
+        let new = panel_html(Lang::En, &draft, false, None);
+        assert!(
+            new.contains(">Save study<") && new.contains("disabled"),
+            "{new}"
+        );
+        assert!(!new.contains("<img"), "{new}");
+        let opened = panel_html(Lang::Zh, &draft, true, Some(true));
+        assert!(opened.contains("保存修改") && !opened.contains("disabled"));
+        assert!(opened.contains("已保存。"));
+        let mut s = Saved::default();
+        assert_eq!(notice_html(Lang::En, &s), "");
+        s.fresh = true;
+        assert!(notice_html(Lang::En, &s).contains("href=\"#/studies\""));
+        assert!(frame_html(Lang::Zh).contains("studies-status"));
+    }
 }
