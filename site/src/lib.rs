@@ -184,7 +184,7 @@ pub fn App() -> impl IntoView {
                 view! { <pages::analysis::AnalysisPage params=params/> }.into_any()
             }
             Route::About => view! { <pages::about::AboutPage/> }.into_any(),
-            // Filled by the studies module (see below).
+            // Filled by the studies module (crates/qili-studies).
             Route::Studies => {
                 view! { <article class="studies" data-studies="page"></article> }.into_any()
             }

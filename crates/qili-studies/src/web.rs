@@ -155,7 +155,7 @@ pub fn styles() -> String {
 /// listening.
 #[wasm_bindgen]
 pub fn mount(root: &Element, lang: &str) {
-    if with(|_| ()).is_none() {
+    if APP.with(|a| a.borrow().is_none()) {
         let mut kv = Local(window().local_storage().ok().flatten());
         let saved = Saved::load(&mut kv, now());
         APP.with(|a| {

@@ -20,7 +20,7 @@ pub struct ReadError {
     pub number: usize,
     /// The text of the move.
     pub text: String,
-    /// Why, from the rules crate's parsers (in English).
+    /// Why, from the notation parsers (in English).
     pub reason: String,
 }
 
