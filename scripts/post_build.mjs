@@ -3,9 +3,11 @@
 //
 // 1. copies site/public/* (embed.html, the manifest, the icons);
 // 2. copies site/records.js (the record panel, imported on first use) as
-//    records-<hash>.js, and writes embed.js, the loader of the site and of
-//    embedded widgets, from site/embed.js with the hashed names Trunk gave
-//    the wasm, its JS glue and the stylesheet, and the name of records.js;
+//    records-<hash>.js, checks the saved studies' module is there (Trunk
+//    names it qili-studies.js/_bg.wasm), and writes embed.js, the loader of
+//    the site and of embedded widgets, from site/embed.js with the hashed
+//    names Trunk gave the wasm, its JS glue and the stylesheet, and the name
+//    of records.js;
 // 3. writes sw.js from site/sw.js with the list of every file of the build
 //    (never hand-written) and a build id hashed from all their contents.
 import { createHash } from 'node:crypto';
@@ -57,9 +59,23 @@ writeFileSync(
   join(staging, 'qili-records-worker_loader.js'),
   "importScripts('./qili-records-worker.js');\nwasm_bindgen({ module_or_path: './qili-records-worker_bg.wasm' });\n",
 );
+// The saved studies: a no-modules glue that embed.js loads on the page (as a
+// classic script defining the global wasm_bindgen) when a page needs it.
+one(/^qili-studies\.js$/, 'saved studies glue (qili-studies.js)');
+one(/^qili-studies_bg\.wasm$/, 'saved studies wasm (qili-studies_bg.wasm)');
 const recordsSource = readFileSync(join(root, 'site/records.js'));
 const records = `records-${createHash('sha256').update(recordsSource).digest('hex').slice(0, 16)}.js`;
 writeFileSync(join(staging, records), recordsSource);
+
+// The loader and the service worker are part of the first load: they ship
+// without comment lines, blank lines and indentation (the sources in site/
+// keep them, and hold no string that spans lines).
+const strip = (text) =>
+  text
+    .split('\n')
+    .filter((line) => !/^\s*(\/\/.*|\/\*.*\*\/)?$/.test(line))
+    .map((line) => line.trimStart())
+    .join('\n') + '\n';
 
 const fill = (template, values) =>
   Object.entries(values).reduce((text, [key, value]) => {
@@ -69,7 +85,7 @@ const fill = (template, values) =>
 
 writeFileSync(
   join(staging, 'embed.js'),
-  fill(readFileSync(join(root, 'site/embed.js'), 'utf8'), {
+  fill(strip(readFileSync(join(root, 'site/embed.js'), 'utf8')), {
     __QILI_GLUE__: glue,
     __QILI_WASM__: wasm,
     __QILI_STYLES__: JSON.stringify(styles),
@@ -87,7 +103,7 @@ for (const f of assets) hash.update(f).update('\0').update(readFileSync(join(sta
 const build = hash.digest('hex').slice(0, 16);
 writeFileSync(
   join(staging, 'sw.js'),
-  fill(readFileSync(join(root, 'site/sw.js'), 'utf8'), {
+  fill(strip(readFileSync(join(root, 'site/sw.js'), 'utf8')), {
     __QILI_BUILD__: build,
     __QILI_ASSETS__: JSON.stringify(['./', ...assets], null, 2),
   }),

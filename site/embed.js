@@ -2,8 +2,9 @@
 // and writes dist/embed.js). One script for two jobs:
 //
 // - on the site (index.html has #qili-app): starts the wasm app, registers
-//   the service worker and, when a new build is installed, tells the app
-//   (which offers "reload to update") and switches once the user accepts;
+//   the service worker and, when a new build is installed, offers "reload
+//   to update" and switches once the user accepts; opens game records and
+//   the saved studies, whose code loads on first use;
 // - on any other page, from any origin: every <div class="qili" data-fen=…
 //   data-moves=… data-rules=… data-lang=…> and every <qili-board fen=…
 //   moves=… rules=… lang=…> becomes a replay widget in its own shadow root.
@@ -70,25 +71,47 @@
     }
   }
 
+  // The "reload to update" banner, in the app's language (redrawn when the
+  // page or the language changes: the app fires qili-page).
+  const UPDATE = {
+    zh: ['棋例有新版本。', '重新载入以更新'],
+    en: ['A new version of Qili is ready.', 'Reload to update'],
+  };
+  let waiting = null;
+  let accepted = false;
+  function banner() {
+    const app = document.querySelector('#qili-app .qili');
+    if (!waiting || !app) return;
+    let box = app.querySelector('.update-banner');
+    if (!box) {
+      box = document.createElement('div');
+      box.className = 'update-banner';
+      box.setAttribute('role', 'status');
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'update-reload';
+      button.addEventListener('click', () => {
+        accepted = true;
+        waiting?.postMessage('skip-waiting');
+      });
+      box.append(document.createElement('span'), button);
+      app.append(box);
+    }
+    const [ready, reload] = UPDATE[app.lang.startsWith('en') ? 'en' : 'zh'];
+    box.firstChild.textContent = ready;
+    box.lastChild.textContent = reload;
+  }
+
   function updates() {
     if (!('serviceWorker' in navigator) || base.origin !== location.origin) return;
     navigator.serviceWorker
       .register(asset('sw.js'))
       .then((reg) => {
-        // The app shows the banner in its own language (see UpdateBanner in
-        // site/src/lib.rs) and fires qili-update-accept from its button.
-        let waiting = null;
-        let accepted = false;
         const offer = (worker) => {
           if (!worker || !navigator.serviceWorker.controller) return; // first install: nothing to update
           waiting = worker;
-          document.documentElement.setAttribute('data-qili-update', '');
-          window.dispatchEvent(new Event('qili-update'));
+          banner();
         };
-        window.addEventListener('qili-update-accept', () => {
-          accepted = true;
-          waiting?.postMessage('skip-waiting');
-        });
         if (reg.waiting) offer(reg.waiting);
         reg.addEventListener('updatefound', () => {
           const worker = reg.installing;
@@ -136,8 +159,70 @@
     });
   }
 
+  // The saved studies (crates/qili-studies): the app draws their places
+  // (data-studies="page", "panel" — a closed <details> —, "notice") and
+  // fires qili-page when the page or the language changes. Their module
+  // loads the first time the studies page is shown or the save panel
+  // opened, or when storage holds studies to check (stored studies set
+  // aside are announced on every page): a first visit never downloads it.
+  // Its no-modules glue, a classic script, defines the global wasm_bindgen
+  // (the site's own glue is an ES module: no clash); its styles are adopted
+  // as a constructed style sheet.
+  let studies = null;
+  const studiesScript = () =>
+    typeof wasm_bindgen !== 'undefined'
+      ? Promise.resolve() // loaded before, its wasm not
+      : new Promise((ok, fail) => {
+          const s = document.createElement('script');
+          s.src = asset('qili-studies.js');
+          s.onload = ok;
+          s.onerror = () => fail(new Error('the studies module did not load'));
+          document.head.append(s);
+        });
+  const loadStudies = () =>
+    (studies ??= studiesScript().then(async () => {
+      /* global wasm_bindgen */
+      await wasm_bindgen({ module_or_path: asset('qili-studies_bg.wasm') });
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(wasm_bindgen.styles());
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+      return wasm_bindgen;
+    }));
+  const stored = () => {
+    try {
+      return Object.keys(localStorage).some((k) => k.startsWith('qili.studies'));
+    } catch {
+      return false; // no storage: nothing to check
+    }
+  };
+  function mountStudies() {
+    const app = document.querySelector('#qili-app .qili');
+    const places = app?.querySelectorAll('[data-studies=page], [data-studies=panel][open]') ?? [];
+    if (!app || !(studies || places.length || stored())) return;
+    loadStudies()
+      .then((m) => m.mount(app, app.lang))
+      .catch((e) => {
+        studies = null;
+        for (const p of places) (p.querySelector('.study-panel-body') ?? p).textContent = String(e);
+        console.error('qili studies', e);
+      });
+  }
+
   const start = () => {
     if (document.getElementById('qili-app')) {
+      // The save panel opened (toggle does not bubble: captured).
+      document.addEventListener(
+        'toggle',
+        (e) => e.target.matches?.('[data-studies=panel][open]') && mountStudies(),
+        true,
+      );
+      // After the app's update is drawn (its effects run in microtasks).
+      window.addEventListener('qili-page', () =>
+        setTimeout(() => {
+          banner();
+          mountStudies();
+        }),
+      );
       load().catch((e) => console.error('qili', e));
       updates();
       recordInputs();

@@ -5,7 +5,8 @@
 //!   move by move ([`pages::replay`]) with the engine's labels, arrows and
 //!   cited ruling;
 //! - the analysis board ([`pages::analysis`]): set up, play, paste, share;
-//! - the user's saved studies ([`pages::studies`], [`store`]);
+//! - the places of the user's saved studies, which `crates/qili-studies`
+//!   fills when first used (loaded by `embed.js`, off the first load);
 //! - how to read it all ([`pages::about`]).
 //!
 //! Everything about the rules comes from the `qili` crate through
@@ -17,7 +18,6 @@
 
 pub mod board;
 pub mod embed;
-mod json;
 pub mod judge;
 pub mod library;
 mod markup;
@@ -27,7 +27,6 @@ pub mod pages;
 mod panels;
 pub mod records;
 pub mod route;
-pub mod store;
 mod strings;
 mod web;
 
@@ -147,13 +146,12 @@ pub fn App() -> impl IntoView {
             web::save(LANG_KEY, l);
             web::save(NOTATION_KEY, n);
         }
+        // The language is drawn: see `page` below.
+        web::tell_loader("qili-page");
     });
     let ui = Ui { lang, notation };
     provide_context(ui);
     provide_context(Catalog::new());
-    let studies = store::Store::load();
-    studies.follow_other_tabs();
-    provide_context(studies);
 
     let route = RwSignal::new(Route::parse(&web::hash()));
     let main = NodeRef::<leptos::html::Main>::new();
@@ -171,6 +169,12 @@ pub fn App() -> impl IntoView {
     let page = move || {
         let route = route.get();
         document().set_title(&page_title(&route, lang.get_untracked()));
+        // Tell the loader (embed.js) that the page (here) or the language
+        // (above) changes: once the app is drawn, it redraws the update
+        // banner in the app's language and fills the places of the saved
+        // studies (`data-studies`), a module of their own (crates/qili-studies)
+        // loaded when first needed.
+        web::tell_loader("qili-page");
         match route {
             Route::Library => view! { <pages::library::LibraryPage/> }.into_any(),
             Route::Case { id, edition, ply } => {
@@ -180,7 +184,10 @@ pub fn App() -> impl IntoView {
                 view! { <pages::analysis::AnalysisPage params=params/> }.into_any()
             }
             Route::About => view! { <pages::about::AboutPage/> }.into_any(),
-            Route::Studies => view! { <pages::studies::StudiesPage/> }.into_any(),
+            // Filled by the studies module (crates/qili-studies).
+            Route::Studies => {
+                view! { <article class="studies" data-studies="page"></article> }.into_any()
+            }
         }
     };
     let nav_link = move |href: &'static str,
@@ -227,52 +234,11 @@ pub fn App() -> impl IntoView {
                 </button>
             </header>
             <main id="qili-main" tabindex="-1" node_ref=main>
-                <pages::studies::StudiesNotice/>
+                <div data-studies="notice"></div>
                 {page}
             </main>
-            <UpdateBanner/>
         </div>
     }
-}
-
-/// The "reload to update" banner, shown once the loader (`embed.js`) has
-/// found a new version of the site installed; its button lets the loader
-/// switch to it and reload. (Markup: see [`markup`].)
-#[component]
-fn UpdateBanner() -> impl IntoView {
-    let lang = Ui::get().lang;
-    let waiting = RwSignal::new(web::update_waiting());
-    let listener = window_event_listener_untyped("qili-update", move |_| waiting.set(true));
-    on_cleanup(move || listener.remove());
-    let html = Signal::derive(move || {
-        let r = lang.get().strings().reach();
-        let mut h = markup::Markup::new();
-        if waiting.get() {
-            h.open(
-                "div",
-                &[("class", Some("update-banner")), ("role", Some("status"))],
-            )
-            .el("span", "", r.update_ready)
-            .open(
-                "button",
-                &[("type", Some("button")), ("class", Some("update-reload"))],
-            )
-            .text(r.update_reload)
-            .close("button")
-            .close("div");
-        }
-        h.finish()
-    });
-    let click = move |ev: ev::MouseEvent| {
-        let on_button = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .is_some_and(|e| e.closest(".update-reload").ok().flatten().is_some());
-        if on_button {
-            web::accept_update();
-        }
-    };
-    view! { <div on:click=click inner_html=html></div> }
 }
 
 /// Mounts [`App`] into `parent`. Dropping the handle unmounts the app.

@@ -55,10 +55,12 @@ export default async function pwa({ page, context, url, log, artifact }) {
     return (await c.keys()).map((r) => new URL(r.url).pathname.replace(/^\//, ''));
   }, `qili-${build}`);
   for (const f of built) assert.ok(cached.includes(f), `${f} precached`);
-  // The record reader is fetched on first use only, but offline it must be there.
+  // The record reader and the saved studies are fetched on first use only,
+  // but offline they must be there.
   for (const re of [/^records-[0-9a-f]+\.js$/, /^qili-records-worker_loader\.js$/, /^qili-records-worker\.js$/, /^qili-records-worker_bg\.wasm$/]) {
     assert.ok(cached.some((f) => re.test(f)), `the record reader (${re}) precached`);
   }
+  for (const f of ['qili-studies.js', 'qili-studies_bg.wasm']) assert.ok(cached.includes(f), `the saved studies (${f}) precached`);
   assert.ok(cached.includes(''), 'the start page precached');
   log(`build ${build}: ${cached.length} files precached`);
   await page.reload(); // now controlled by the worker

@@ -2,7 +2,9 @@
 // offline use; they open, are renamed, deleted (with undo), exported and
 // imported as JSON (bad entries reported and skipped, duplicates handled);
 // unreadable stored data is announced, set aside under its own key, offered
-// for download and only discarded when the user says so.
+// for download and only discarded when the user says so. Their code (the
+// qili-studies module) is not fetched by a first visit, not even of the
+// analysis board, until the save panel is opened.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { open, labels, ruling } from './lib.mjs';
@@ -27,10 +29,22 @@ async function studiesPage(page, url) {
   await page.locator('#qili-app .studies').waitFor({ timeout: 20_000 });
 }
 
+const studiesRequests = (requests) => requests.filter((p) => /qili-studies/.test(p));
+
 export default async function studies({ page, context, url, log, artifact }) {
+  // What the page fetches (not the service worker's precache, which takes every file).
+  const fetched = [];
+  page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+
   // --- save from the analysis board -------------------------------------------
+  await page.goto(`${url}#/`);
+  await page.locator('#qili-app .library').first().waitFor({ timeout: 20_000 });
   await open(page, url, LINK);
+  await page.waitForTimeout(300);
+  assert.deepEqual(studiesRequests(fetched), [], 'the studies module is not part of a first visit');
+  await page.click('.study-panel summary');
   await page.locator('.study-panel .study-name-input').waitFor();
+  assert.ok(studiesRequests(fetched).some((p) => p.endsWith('qili-studies_bg.wasm')), 'loaded once the panel opens');
   await page.fill('.study-panel .study-name-input', '长将 figure 1');
   await page.fill('.study-panel .study-notes-input', 'Red checks forever.\nSecond line.');
   await page.click('.study-panel .save-study');

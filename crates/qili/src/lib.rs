@@ -27,6 +27,7 @@ mod tables;
 
 pub mod fen;
 pub mod iccs;
+pub mod line;
 pub mod record;
 pub mod rules;
 pub mod wxf;

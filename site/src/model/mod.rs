@@ -5,4 +5,3 @@ pub mod analysis;
 pub mod catalog;
 pub mod cursor;
 pub mod editor;
-pub mod studies;

@@ -513,7 +513,13 @@ pub fn AnalysisPage(
                             {copy_message}
                         </p>
                     </section>
-                    <crate::pages::studies::StudyPanel a=a/>
+                    // The "Save study" panel: its body is drawn by the studies
+                    // module (crates/qili-studies), loaded when it is first
+                    // opened; it reads the board from the page's address.
+                    <details class="panel study-panel" data-studies="panel">
+                        <summary>{tr(|t| t.reach().save_study)}</summary>
+                        <div class="study-panel-body"></div>
+                    </details>
                     <EmbedPanel
                         fen=Signal::derive(move || a.with(Analysis::start_fen))
                         moves=Signal::derive(move || a.with(|a| a.moves.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")))

@@ -4,4 +4,3 @@ pub mod about;
 pub mod analysis;
 pub mod library;
 pub mod replay;
-pub mod studies;

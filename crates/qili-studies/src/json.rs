@@ -1,7 +1,7 @@
 //! A small JSON reader and writer for the saved studies.
 //!
-//! Why not serde_json? The first-load budget (250 KB gzip for everything)
-//! has no room for it; the studies need values, not typed deserialization.
+//! Why not serde_json? This module is a download of its own, kept small;
+//! the studies need values, not typed deserialization.
 //! Numbers are kept as their text (no float code in the download): the
 //! studies only hold integers, read with [`Json::int`].
 //!

@@ -10,16 +10,14 @@
 //! Every entry is checked on the way in (from storage or from a file): its
 //! FEN and moves must still be read by the rules crate. An entry that is not
 //! is reported with the reason and handed back as it was ([`BadEntry::raw`])
-//! so that it can be set aside, never dropped. The browser side (storage,
-//! files) is in [`crate::store`].
+//! so that it can be set aside, never dropped. Storage is [`crate::store`].
 
 use qili::rules::Edition;
 use qili::{fen, Tolerance};
 
+use qili::line::{read_line, ReadError};
+
 use crate::json::{write_str, Json};
-use crate::model::analysis::Analysis;
-use crate::notation::{read_line, ReadError};
-use crate::route::{encode_moves, AnalysisParams};
 
 /// The `format` member of the document.
 pub const FORMAT: &str = "qili-studies";
@@ -108,20 +106,63 @@ pub struct Imported {
     pub bad: Vec<BadEntry>,
 }
 
+/// What the analysis board shows, as the site keeps it in the page's
+/// address, read by [`Board::from_hash`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Board {
+    /// The start position, as the rules crate writes it.
+    pub fen: String,
+    /// The line, in ICCS, separated by spaces.
+    pub moves: String,
+    /// The edition that judges.
+    pub edition: Edition,
+    /// The ply shown.
+    pub ply: usize,
+}
+
+impl Board {
+    /// Reads the analysis board's address as the site writes it
+    /// (`site/src/route.rs`): `#/analysis?fen=…&moves=h2e2+h9g7&rules=…&ply=…`,
+    /// the moves in ICCS, `ply` left out at the end of the line.
+    pub fn from_hash(hash: &str) -> Board {
+        let query = hash.split_once('?').map_or("", |(_, q)| q);
+        let get = |name: &str| {
+            query
+                .split('&')
+                .filter_map(|kv| kv.split_once('='))
+                .rfind(|(k, _)| *k == name)
+                .map_or(String::new(), |(_, v)| decode(v))
+        };
+        let moves = get("moves");
+        let count = moves.split_whitespace().count();
+        Board {
+            fen: get("fen"),
+            edition: get("rules").parse().unwrap_or(Edition::Cxa1999),
+            ply: get("ply").parse().unwrap_or(count).min(count),
+            moves,
+        }
+    }
+}
+
 impl Study {
     /// A study of the analysis board.
-    pub fn of(a: &Analysis, id: String, name: String, notes: String, now: u64) -> Study {
+    pub fn of(b: &Board, id: String, name: String, notes: String, now: u64) -> Study {
         Study {
             id,
             name,
             notes,
-            fen: a.start_fen(),
-            moves: line(a),
-            edition: a.edition,
-            ply: a.ply,
+            fen: b.fen.clone(),
+            moves: b.moves.clone(),
+            edition: b.edition,
+            ply: b.ply,
             created: now,
             updated: now,
         }
+    }
+
+    /// `true` if the board shows this study's position and line.
+    pub fn is_on(&self, b: &Board) -> bool {
+        self.fen == b.fen && self.moves == b.moves
     }
 
     /// The number of moves of the line.
@@ -141,17 +182,17 @@ impl Study {
         ) == (&o.name, &o.notes, &o.fen, &o.moves, o.edition, o.ply)
     }
 
-    /// The analysis board's address for this study.
-    // `..default()` on purpose: fields added to the address later stay unset.
-    #[allow(clippy::needless_update)]
-    pub fn params(&self) -> AnalysisParams {
-        AnalysisParams {
-            fen: Some(self.fen.clone()),
-            moves_raw: Some(encode_moves(self.moves.split_whitespace())),
-            edition: Some(self.edition),
-            ply: Some(self.ply),
-            ..AnalysisParams::default()
-        }
+    /// The analysis board's address for this study, as the site writes it
+    /// (`site/src/route.rs`: `#/analysis?fen=…&moves=h2e2+h9g7&rules=…&ply=…`).
+    pub fn hash(&self) -> String {
+        let moves: Vec<String> = self.moves.split_whitespace().map(encode).collect();
+        format!(
+            "#/analysis?fen={}&moves={}&rules={}&ply={}",
+            encode(&self.fen),
+            moves.join("+"),
+            self.edition.name(),
+            self.ply
+        )
     }
 
     fn write(&self, out: &mut String) {
@@ -226,13 +267,46 @@ impl Study {
     }
 }
 
-/// The line of the analysis board in ICCS, separated by spaces.
-pub fn line(a: &Analysis) -> String {
-    a.moves
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
+/// Decodes `%XX` escapes (invalid ones kept as written) and `+` as a space.
+fn decode(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = |at: usize| b.get(at).and_then(|&c| (c as char).to_digit(16));
+        match (b[i], hex(i + 1), hex(i + 2)) {
+            (b'%', Some(h), Some(l)) => {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+                continue;
+            }
+            (b'+', _, _) => out.push(b' '),
+            (c, _, _) => out.push(c),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Percent-encodes `s` for the address as the site does: unreserved
+/// characters and `/` stay, a space becomes `+`, other bytes `%XX`.
+fn encode(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'/' => {
+                out.push(b as char)
+            }
+            b' ' => out.push('+'),
+            _ => {
+                const HEX: &[u8; 16] = b"0123456789ABCDEF";
+                out.push('%');
+                out.push(HEX[(b >> 4) as usize] as char);
+                out.push(HEX[(b & 15) as usize] as char);
+            }
+        }
+    }
+    out
 }
 
 /// Reads a studies document entry by entry.
@@ -392,12 +466,20 @@ mod tests {
     const IMG: &str = "<img src=x onerror=\"window.__pwned=1\">";
 
     fn study(id: &str, moves: &str) -> Study {
-        let mut a = Analysis::new(fen::position(FIG1, Tolerance::COMPOSED).unwrap());
-        a.load_moves(moves).unwrap();
-        a.go(1);
-        a.edition = Edition::Axf;
+        let start = fen::position(FIG1, Tolerance::COMPOSED).unwrap();
+        let line = read_line(&start, moves).unwrap();
+        let board = Board {
+            fen: fen::write(&start),
+            moves: line
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(" "),
+            edition: Edition::Axf,
+            ply: line.len().min(1),
+        };
         Study::of(
-            &a,
+            &board,
             id.into(),
             format!("{IMG} {id}"),
             format!("javascript:alert(1)\n\"{id}\""),
@@ -545,14 +627,26 @@ mod tests {
     }
 
     #[test]
-    fn opening_a_study_restores_the_board() {
+    fn opening_a_study_writes_the_analysis_address() {
         let s = study("a", "f0e0 e8f8 e0f0");
-        let (a, errors) = Analysis::from_params(&s.params());
-        assert!(errors.is_empty());
         assert_eq!(
-            (line(&a), a.ply, a.edition),
-            (s.moves.clone(), 1, Edition::Axf)
+            s.hash(),
+            "#/analysis?fen=2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1+w+-+-+0+1\
+             &moves=f0e0+e8f8+e0f0&rules=axf&ply=1"
         );
+        let b = Board::from_hash(&s.hash());
+        assert_eq!(
+            (&b.fen, &b.moves, b.edition, b.ply),
+            (&s.fen, &s.moves, s.edition, s.ply)
+        );
+        assert!(s.is_on(&b));
+        // The site leaves out the ply at the end of the line.
+        let end = Board::from_hash("#/analysis?fen=4k4%2F9+w&moves=e0e1+e9e8&rules=cxa2020");
+        assert_eq!(
+            (end.fen.as_str(), end.moves.as_str(), end.edition, end.ply),
+            ("4k4/9 w", "e0e1 e9e8", Edition::Cxa2020, 2)
+        );
+        assert_eq!(Board::from_hash("#/analysis").ply, 0);
     }
 
     #[test]

@@ -1,23 +1,13 @@
-//! The user's saved studies: the studies page (open, edit, delete with
-//! undo, export, import, set-aside data), the analysis board's "Save study"
-//! panel and the notice shown when stored studies were set aside.
-//!
-//! The studies page is markup (see [`crate::markup`]: every name, note and
-//! reason is escaped) whose buttons carry `data-act` and `data-arg`; one
-//! handler per event kind serves them all, which keeps the download small.
-
-use leptos::ev;
-use leptos::prelude::*;
-use wasm_bindgen::JsCast;
+//! The markup of the saved studies: the studies page, the analysis board's
+//! "Save study" panel and the notice shown when stored studies were set
+//! aside. Every name, note and reason is escaped (see [`crate::markup`]);
+//! buttons carry `data-act` and `data-arg`, served by one handler per event
+//! kind ([`crate::web`]).
 
 use crate::markup::Markup;
-use crate::model::analysis::Analysis;
-use crate::model::studies::{import, line, place, preview, write_doc};
-use crate::route::Route;
-use crate::store::{Report, Saved, Store, ASIDE};
+use crate::model::preview;
+use crate::store::{Saved, ASIDE};
 use crate::strings::Lang;
-use crate::web;
-use crate::{tr, Ui};
 
 /// How many characters of the notes the list shows.
 const PREVIEW: usize = 140;
@@ -41,7 +31,7 @@ fn button(h: &mut Markup, act: &str, arg: &str, label: &str, name: Option<&str>)
 
 /// The name and notes fields (values escaped).
 fn fields(h: &mut Markup, lang: Lang, name: &str, notes: &str) {
-    let r = lang.strings().reach();
+    let r = lang.words();
     h.open("label", &[("class", Some("field"))])
         .el("span", "", r.study_name)
         .open(
@@ -68,9 +58,8 @@ fn fields(h: &mut Markup, lang: Lang, name: &str, notes: &str) {
 
 /// The page below its heading: set-aside data, export and import, the
 /// studies (the one being edited as a form); `date` writes a time.
-fn page_html(lang: Lang, s: &Saved, date: impl Fn(u64) -> String) -> String {
-    let t = lang.strings();
-    let r = t.reach();
+pub fn page_html(lang: Lang, s: &Saved, date: impl Fn(u64) -> String) -> String {
+    let r = lang.words();
     let mut h = Markup::new();
     if !s.aside.is_empty() {
         h.open("div", &[("class", Some("notice aside-notice"))])
@@ -148,7 +137,7 @@ fn page_html(lang: Lang, s: &Saved, date: impl Fn(u64) -> String) -> String {
                 )
                 .text(r.save)
                 .close("button");
-            button(&mut h, "cancel-edit", "", t.cancel, None);
+            button(&mut h, "cancel-edit", "", r.cancel, None);
             h.close("div").close("form").close("li");
             continue;
         }
@@ -174,8 +163,8 @@ fn page_html(lang: Lang, s: &Saved, date: impl Fn(u64) -> String) -> String {
 }
 
 /// The status line: a failed write, a deletion to undo, the last import.
-fn status_html(lang: Lang, s: &Saved) -> String {
-    let r = lang.strings().reach();
+pub fn status_html(lang: Lang, s: &Saved) -> String {
+    let r = lang.words();
     let mut h = Markup::new();
     if s.failed {
         h.el("p", "error", r.save_failed);
@@ -203,140 +192,16 @@ fn status_html(lang: Lang, s: &Saved) -> String {
     h.finish()
 }
 
-/// The element an event happened in, as `T`.
-fn target<T: JsCast>(ev: &web_sys::Event) -> Option<T> {
-    ev.target().and_then(|t| t.dyn_into::<T>().ok())
-}
-
-/// The studies page.
-#[component]
-pub fn StudiesPage() -> impl IntoView {
-    let ui = Ui::get();
-    let store = Store::get();
-    let saved = store.saved;
-    saved.update(|s| {
-        s.fresh = false;
-        s.editing = None;
-        s.deleted = None;
-        s.report = None;
-    });
-
-    let act = move |ev: ev::MouseEvent| {
-        let Some(el) =
-            target::<web_sys::Element>(&ev).and_then(|e| e.closest("[data-act]").ok().flatten())
-        else {
-            return;
-        };
-        let arg = el.get_attribute("data-arg").unwrap_or_default();
-        match el.get_attribute("data-act").as_deref().unwrap_or("") {
-            "open" => {
-                if let Some(s) = store.find(&arg) {
-                    store.open.set(Some(arg));
-                    let _ = window()
-                        .location()
-                        .set_hash(&Route::Analysis(s.params()).to_hash());
-                }
-            }
-            "edit" => {
-                saved.update(|s| s.editing = Some(arg));
-                web::focus_soon(".study-edit .study-name-input");
-            }
-            "cancel-edit" => saved.update(|s| s.editing = None),
-            "delete" => saved.update(|s| {
-                if let Some(i) = s.list.iter().position(|x| x.id == arg) {
-                    s.deleted = Some(s.list.remove(i));
-                    s.editing = None;
-                    s.persist();
-                }
-            }),
-            "undo" => saved.update(|s| {
-                if let Some(d) = s.deleted.take() {
-                    place(&mut s.list, d);
-                    s.persist();
-                }
-            }),
-            "export" => {
-                saved.with_untracked(|s| web::download("qili-studies.json", &write_doc(&s.list)))
-            }
-            "aside-get" => saved.with_untracked(|s| {
-                if let Some(a) = s.aside.iter().find(|a| a.key == arg) {
-                    web::download(&format!("{}.json", a.key), &a.text);
-                }
-            }),
-            "aside-drop" => {
-                let sure = window()
-                    .confirm_with_message(ui.t().reach().discard_confirm)
-                    .unwrap_or(false);
-                if sure {
-                    saved.update(|s| s.discard(&arg));
-                }
-            }
-            _ => {}
-        }
-    };
-
-    let submit = move |ev: ev::SubmitEvent| {
-        ev.prevent_default();
-        let (name, notes) = web::study_fields(&ev);
-        let now = web::epoch_ms();
-        saved.update(|s| {
-            let Some(id) = s.editing.take() else { return };
-            if let Some(i) = s.list.iter().position(|x| x.id == id) {
-                let mut st = s.list.remove(i);
-                (st.name, st.notes, st.updated) = (name, notes, now);
-                place(&mut s.list, st);
-                s.persist();
-            }
-        });
-    };
-
-    let change = move |ev: ev::Event| {
-        let Some(input) = target::<web_sys::HtmlInputElement>(&ev).filter(|i| i.type_() == "file")
-        else {
-            return;
-        };
-        web::read_file(&input, move |text| {
-            saved.update(|s| {
-                let r: Report = match text {
-                    None => Err(None),
-                    Some(text) => import(&mut s.list, &text, web::epoch_ms()).map_err(Some),
-                };
-                if r.as_ref().is_ok_and(|i| i.added > 0) {
-                    s.persist();
-                }
-                s.report = Some(r);
-            });
-        });
-        // The same file can be chosen again.
-        input.set_value("");
-    };
-
-    let date = move |ms| web::date(ms, ui.lang.get_untracked().code());
-    let body = Signal::derive(move || {
-        let lang = ui.lang.get();
-        saved.with(|s| page_html(lang, s, date))
-    });
-    let status = Signal::derive(move || {
-        let lang = ui.lang.get();
-        saved.with(|s| status_html(lang, s))
-    });
-
-    view! {
-        <article class="studies" on:click=act on:submit=submit on:change=change>
-            <h2>{tr(|t| t.reach().studies_title)}</h2>
-            <p class="intro">{tr(|t| t.reach().studies_intro)}</p>
-            <div class="studies-status" role="status" inner_html=status></div>
-            <div inner_html=body></div>
-        </article>
-    }
-}
-
-/// The "Save study" panel's markup: the name and notes typed so far, the
-/// buttons (saving over the study opened, if one is) and the last result.
-fn panel_html(lang: Lang, draft: &(String, String), opened: bool, status: Option<bool>) -> String {
-    let r = lang.strings().reach();
+/// The body of the "Save study" panel (the site draws its summary): the
+/// name and notes typed so far, the buttons (saving over the study opened, if one is) and the last result.
+pub fn panel_html(
+    lang: Lang,
+    draft: &(String, String),
+    opened: bool,
+    status: Option<bool>,
+) -> String {
+    let r = lang.words();
     let mut h = Markup::new();
-    h.el("h3", "", r.save_study);
     fields(&mut h, lang, &draft.0, &draft.1);
     h.open("div", &[("class", Some("row"))])
         .open(
@@ -381,92 +246,50 @@ fn panel_html(lang: Lang, draft: &(String, String), opened: bool, status: Option
     h.finish()
 }
 
-/// The analysis board's "Save study" panel. A study opened from the studies
-/// page is saved over (or as a new one); otherwise a new study is saved.
-#[component]
-pub fn StudyPanel(
-    /// The analysis board.
-    a: RwSignal<Analysis>,
-) -> impl IntoView {
-    let ui = Ui::get();
-    let store = Store::get();
-    // The study opened, if the board shows it (not another link since).
-    let current = store
-        .open
-        .get_untracked()
-        .and_then(|id| store.find(&id))
-        .filter(|s| a.with_untracked(|a| s.fen == a.start_fen() && s.moves == line(a)));
-    if current.is_none() {
-        store.open.set(None);
+/// The notice shown on every page while stored studies set aside as they
+/// were loaded have not been looked at (empty otherwise).
+pub fn notice_html(lang: Lang, s: &Saved) -> String {
+    let r = lang.words();
+    let mut h = Markup::new();
+    if s.fresh {
+        h.open(
+            "p",
+            &[
+                ("class", Some("notice studies-notice")),
+                ("role", Some("alert")),
+            ],
+        )
+        .text(r.aside_notice)
+        .text(" ")
+        .open("a", &[("href", Some("#/studies"))])
+        .text(r.studies_title)
+        .close("a")
+        .close("p");
     }
-    // What is typed is kept untracked: the markup is not redrawn per key.
-    let draft = current.map(|s| (s.name, s.notes)).unwrap_or_default();
-    store.saved.update_untracked(|s| s.draft = draft);
-    let status = RwSignal::new(None::<bool>);
-    let click = move |ev: ev::MouseEvent| {
-        let act = target::<web_sys::Element>(&ev)
-            .and_then(|e| e.closest("[data-act]").ok().flatten())
-            .and_then(|e| e.get_attribute("data-act"));
-        let id = match act.as_deref() {
-            Some("save") => store.open.get_untracked(),
-            Some("save-new") => None,
-            _ => return,
-        };
-        let (name, notes) = web::study_fields(&ev);
-        let (id, ok) = a.with_untracked(|a| store.save(a, id, name, notes));
-        store.open.set(Some(id));
-        status.set(Some(ok));
-    };
-    let input = move |ev: ev::Event| {
-        let typed = web::study_fields(&ev);
-        store.saved.update_untracked(|s| s.draft = typed);
-    };
-    let html = Signal::derive(move || {
-        let (lang, opened, status) = (
-            ui.lang.get(),
-            store.open.with(Option::is_some),
-            status.get(),
-        );
-        store
-            .saved
-            .with_untracked(|s| panel_html(lang, &s.draft, opened, status))
-    });
-    view! { <section class="panel study-panel" on:click=click on:input=input inner_html=html></section> }
+    h.finish()
 }
 
-/// The notice on every page when stored studies were set aside as the app
-/// started (until the studies page is visited).
-#[component]
-pub fn StudiesNotice() -> impl IntoView {
-    let lang = Ui::get().lang;
-    let saved = Store::get().saved;
-    let html = Signal::derive(move || {
-        let r = lang.get().strings().reach();
-        let mut h = Markup::new();
-        if saved.with(|s| s.fresh) {
-            h.open(
-                "p",
-                &[
-                    ("class", Some("notice studies-notice")),
-                    ("role", Some("alert")),
-                ],
-            )
-            .text(r.aside_notice)
-            .text(" ")
-            .open("a", &[("href", Some("#/studies"))])
-            .text(r.studies_title)
-            .close("a")
-            .close("p");
-        }
-        h.finish()
-    });
-    view! { <div inner_html=html></div> }
+/// The studies page's frame: its heading, introduction and the places
+/// [`status_html`] and [`page_html`] fill.
+pub fn frame_html(lang: Lang) -> String {
+    let r = lang.words();
+    let mut h = Markup::new();
+    h.el("h2", "", r.studies_title)
+        .el("p", "intro", r.studies_intro)
+        .open(
+            "div",
+            &[("class", Some("studies-status")), ("role", Some("status"))],
+        )
+        .close("div")
+        .open("div", &[("class", Some("studies-body"))])
+        .close("div");
+    h.finish()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::studies::{read_doc, DocError};
+    use crate::model::{read_doc, DocError};
     use crate::store::{Aside, KEY};
 
     const IMG: &str = "<img src=x onerror=alert(1)>";
@@ -529,5 +352,24 @@ mod tests {
         assert!(status_html(Lang::En, &s).contains("version 3"));
         s.report = None;
         assert_eq!(status_html(Lang::Zh, &s), "");
+    }
+
+    #[test]
+    fn the_panel_saves_over_an_opened_study_and_the_notice_waits_for_fresh_data() {
+        let draft = (IMG.to_string(), "notes".to_string());
+        let new = panel_html(Lang::En, &draft, false, None);
+        assert!(
+            new.contains(">Save study<") && new.contains("disabled"),
+            "{new}"
+        );
+        assert!(!new.contains("<img"), "{new}");
+        let opened = panel_html(Lang::Zh, &draft, true, Some(true));
+        assert!(opened.contains("保存修改") && !opened.contains("disabled"));
+        assert!(opened.contains("已保存。"));
+        let mut s = Saved::default();
+        assert_eq!(notice_html(Lang::En, &s), "");
+        s.fresh = true;
+        assert!(notice_html(Lang::En, &s).contains("href=\"#/studies\""));
+        assert!(frame_html(Lang::Zh).contains("studies-status"));
     }
 }
