@@ -4,8 +4,17 @@
 //! mate when, given the move again, its side would mate by a check or by a
 //! series of checks. We search checking moves only for the attacker and every
 //! legal reply for the defender, up to [`MATE_CHECKS`] attacker moves.
+//!
+//! Each top-level call runs one [`Search`], which remembers for the positions
+//! it has met (by their [`Position::key`]) the longest bound within which
+//! there is no mate and the shortest within which there is one: the same
+//! position is often reached by checks in another order, or by the king
+//! stepping back and forth. Nothing is kept from one call to the next.
 
-use crate::{Move, Position};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use crate::{Move, MoveList, Position};
 
 /// The longest mating line we look for, in attacker moves (all of them checks).
 /// Five checks cover the rulebook's examples; longer combinations are not
@@ -24,86 +33,168 @@ pub const MATE_CHECKS: u32 = 5;
 /// assert_eq!(line.len(), 1);
 /// ```
 pub fn mate_by_checks(pos: &Position, max_checks: u32) -> Option<Vec<Move>> {
+    let mut search = Search::default();
     // A mate within fewer checks is one within more (a reply that allows a
     // mate in n - 1 checks allows it in n), so the longest search alone says
     // whether there is any; only then is the shortest one looked for.
-    if !can_mate_by_checks(pos, max_checks) {
+    if !search.mates(pos, max_checks) {
         return None;
     }
     // The root's checking moves are the same at every depth: found once.
-    let mut checks = Vec::new();
-    for &m in &pos.checking_moves() {
-        let mut p = pos.clone();
-        p.play_unchecked(m);
-        checks.push((m, p));
-    }
-    (1..=max_checks).find_map(|n| checks.iter().find_map(|(m, p)| mates_after(*m, p, n)))
+    let checks: Vec<(Move, Position)> = pos
+        .checking_moves()
+        .iter()
+        .map(|&m| (m, child(pos, m)))
+        .collect();
+    (1..=max_checks).find_map(|n| {
+        checks
+            .iter()
+            .find(|(_, p)| search.mates_after(p, n))
+            .map(|(m, p)| search.line(*m, p, n))
+    })
 }
 
 /// `true` if the side to move in `pos` can mate by checks within
 /// `max_checks` attacker moves: whether [`mate_by_checks`] finds a line,
 /// without looking for the shortest.
 pub fn can_mate_by_checks(pos: &Position, max_checks: u32) -> bool {
-    max_checks > 0 && search(pos, max_checks).is_some()
-}
-
-fn search(pos: &Position, checks: u32) -> Option<Vec<Move>> {
-    for &m in &pos.checking_moves() {
-        let mut p = pos.clone();
-        p.play_unchecked(m);
-        if let Some(line) = mates_after(m, &p, checks) {
-            return Some(line);
-        }
-    }
-    None
-}
-
-/// The mating line that starts with the check `m` (`p` is the position after
-/// it) if every reply allows a mate within `checks - 1` more checks.
-fn mates_after(m: Move, p: &Position, checks: u32) -> Option<Vec<Move>> {
-    // At the last check only whether the defender can move matters.
-    if checks <= 1 {
-        return (!p.has_legal_move()).then(|| vec![m]);
-    }
-    let replies = p.legal_moves();
-    if replies.is_empty() {
-        return Some(vec![m]);
-    }
-    let mut line: Option<Vec<Move>> = None;
-    for &r in &replies {
-        let mut q = p.clone();
-        q.play_unchecked(r);
-        let rest = search(&q, checks - 1)?;
-        if line.is_none() {
-            let mut l = vec![m, r];
-            l.extend(rest);
-            line = Some(l);
-        }
-    }
-    line
+    Search::default().mates(pos, max_checks)
 }
 
 /// `true` if the side to move in `pos` can force mate: by checks, or — when it
 /// is in check itself — by answering the check so that every reply still
 /// allows a mate by checks (a capture that is met by "垫将还杀", 29.4).
 pub fn can_force_mate(pos: &Position) -> bool {
-    if can_mate_by_checks(pos, MATE_CHECKS) {
+    let mut search = Search::default();
+    if search.mates(pos, MATE_CHECKS) {
         return true;
     }
     if !pos.is_check() {
         return false;
     }
     pos.legal_moves().iter().any(|&answer| {
-        let mut p = pos.clone();
-        p.play_unchecked(answer);
+        let p = child(pos, answer);
         let replies = p.legal_moves();
         replies.is_empty()
-            || replies.iter().all(|&r| {
-                let mut q = p.clone();
-                q.play_unchecked(r);
-                can_mate_by_checks(&q, MATE_CHECKS - 1)
-            })
+            || replies
+                .iter()
+                .all(|&r| search.mates(&child(&p, r), MATE_CHECKS - 1))
     })
+}
+
+fn child(pos: &Position, m: Move) -> Position {
+    let mut p = pos.clone();
+    p.play_unchecked(m);
+    p
+}
+
+/// What one search knows about a position with the attacker to move: no
+/// mate within `none` checks (0 when nothing is known), a mate within
+/// `mate` checks (`u32::MAX` when none is known). Both hold for every bound
+/// beyond them in their direction, since mates within fewer checks are mates
+/// within more.
+#[derive(Clone, Copy)]
+struct Known {
+    none: u32,
+    mate: u32,
+}
+
+/// Zobrist keys are already uniformly spread: they are their own hash.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8) | u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, k: u64) {
+        self.0 = k;
+    }
+}
+
+/// One search for mates by checks, with what it has learnt about the
+/// positions it met (keyed by [`Position::key`]).
+#[derive(Default)]
+struct Search {
+    known: HashMap<u64, Known, BuildHasherDefault<KeyHasher>>,
+}
+
+impl Search {
+    /// `true` if the side to move in `pos` mates by checks within `checks`
+    /// attacker moves.
+    fn mates(&mut self, pos: &Position, checks: u32) -> bool {
+        if checks == 0 {
+            return false;
+        }
+        let key = pos.key();
+        if let Some(k) = self.known.get(&key) {
+            if checks <= k.none {
+                return false;
+            }
+            if checks >= k.mate {
+                return true;
+            }
+        }
+        let found = pos
+            .checking_moves()
+            .iter()
+            .any(|&m| self.mates_after(&child(pos, m), checks));
+        let k = self.known.entry(key).or_insert(Known {
+            none: 0,
+            mate: u32::MAX,
+        });
+        if found {
+            k.mate = k.mate.min(checks);
+        } else {
+            k.none = k.none.max(checks);
+        }
+        found
+    }
+
+    /// `true` if, after a check (`p`, the defender to move), every reply
+    /// allows a mate within `checks - 1` more checks (at the last check: if
+    /// there is no reply).
+    fn mates_after(&mut self, p: &Position, checks: u32) -> bool {
+        if checks <= 1 {
+            return !p.has_legal_move();
+        }
+        let replies = p.legal_moves();
+        replies
+            .iter()
+            .all(|&r| self.mates(&child(p, r), checks - 1))
+    }
+
+    /// The mating line that starts with the check `m` (`p` is the position
+    /// after it), given that [`Search::mates_after`] holds: the defender's
+    /// first reply, then the attacker's first check that still mates within
+    /// the bound, and so on — the line a depth-first search in move order
+    /// finds.
+    fn line(&mut self, m: Move, p: &Position, checks: u32) -> Vec<Move> {
+        let mut line = vec![m];
+        if checks <= 1 {
+            return line;
+        }
+        let replies: MoveList = p.legal_moves();
+        let Some(&r) = replies.first() else {
+            return line;
+        };
+        line.push(r);
+        let q = child(p, r);
+        for &m2 in &q.checking_moves() {
+            let p2 = child(&q, m2);
+            if self.mates_after(&p2, checks - 1) {
+                line.extend(self.line(m2, &p2, checks - 1));
+                return line;
+            }
+        }
+        // Not reached: a reply that allows a mate has a mating check.
+        line
+    }
 }
 
 #[cfg(test)]
