@@ -282,45 +282,31 @@ impl Position {
         }
         let uncover = uncover & ours;
         let pawn_points = STEPS.pawn_attackers[us.index()][k];
-        let c = us.index();
         let mut safety = None;
         let mut list = MoveList::new();
         for from in SquareSet(ours) {
             let Some(piece) = self.board.piece_at(from) else {
                 continue;
             };
-            let f = from.index() as usize;
             let within = if uncover & bit(from.index()) != 0 {
                 ALL_SQUARES
             } else {
-                // The points the piece could reach on an empty board, among
-                // those where it would give check.
-                let lines = || RAY_MASK[f].iter().fold(0, |acc, &ray| acc | ray);
-                match piece.role {
-                    Role::Rook => (rook_points | screens) & lines(),
-                    // A cannon on the king's line may also move along it,
-                    // keeping or jumping over its screen.
-                    Role::Cannon if king_lines & bit(from.index()) != 0 => {
-                        (cannon_points | screens | king_lines) & lines()
-                    }
-                    Role::Cannon => (cannon_points | screens) & lines(),
-                    Role::Horse => {
-                        let points = horse_points | screens;
-                        let steps = &HORSE[f];
-                        steps.s[..steps.len as usize]
-                            .iter()
-                            .fold(0, |acc, st| acc | (bit(st.to) & points))
-                    }
-                    Role::Pawn => (pawn_points | screens) & STEPS.pawn[c][f],
-                    Role::Advisor => screens & STEPS.advisor[c][f],
-                    Role::King => screens & STEPS.king[c][f],
-                    Role::Elephant => {
-                        let steps = &ELEPHANT[f];
-                        steps.s[..steps.len as usize]
-                            .iter()
-                            .fold(0, |acc, st| acc | (bit(st.to) & screens))
-                    }
-                }
+                // The points where the piece would give check, among those
+                // it could reach on an empty board.
+                self.reach(from, piece.role)
+                    & (screens
+                        | match piece.role {
+                            Role::Rook => rook_points,
+                            // A cannon on the king's line may also move along
+                            // it, keeping or jumping over its screen.
+                            Role::Cannon if king_lines & bit(from.index()) != 0 => {
+                                cannon_points | king_lines
+                            }
+                            Role::Cannon => cannon_points,
+                            Role::Horse => horse_points,
+                            Role::Pawn => pawn_points,
+                            Role::King | Role::Advisor | Role::Elephant => 0,
+                        })
             };
             if within == 0 {
                 continue;
@@ -503,14 +489,40 @@ impl Position {
 
     /// Calls `visit(from, targets)` for every piece of the side to move, in
     /// square order, with the bit set of the points among `within` it can
-    /// legally move to (possibly empty).
+    /// legally move to (possibly empty). Pieces that could not reach `within`
+    /// even on an empty board may be skipped.
     #[inline]
     fn for_each_legal(&self, within: u128, mut visit: impl FnMut(Square, u128)) {
-        let safety = self.king_safety();
+        let mut safety = None;
         for from in SquareSet(self.board.occupied_by(self.turn)) {
             if let Some(piece) = self.board.piece_at(from) {
-                visit(from, self.legal_targets(&safety, from, piece.role, within));
+                if within != ALL_SQUARES && self.reach(from, piece.role) & within == 0 {
+                    continue;
+                }
+                let safety = safety.get_or_insert_with(|| self.king_safety());
+                visit(from, self.legal_targets(safety, from, piece.role, within));
             }
+        }
+    }
+
+    /// The points the side to move's `role` on `from` could move to on an
+    /// empty board: a superset of its legal moves, cheap to find. (A horse
+    /// reaches the points from which a horse would reach it.)
+    #[inline(always)]
+    fn reach(&self, from: Square, role: Role) -> u128 {
+        let (c, f) = (self.turn.index(), from.index() as usize);
+        match role {
+            Role::King => STEPS.king[c][f],
+            Role::Advisor => STEPS.advisor[c][f],
+            Role::Pawn => STEPS.pawn[c][f],
+            Role::Elephant => {
+                let steps = &ELEPHANT[f];
+                steps.s[..steps.len as usize]
+                    .iter()
+                    .fold(0, |acc, st| acc | bit(st.to))
+            }
+            Role::Horse => HORSE_ATTACKER_MASK[f],
+            Role::Rook | Role::Cannon => RAY_MASK[f].iter().fold(0, |acc, &ray| acc | ray),
         }
     }
 
@@ -1010,6 +1022,10 @@ mod tests {
         fast.sort();
         let slow = slow_legal_moves(pos);
         assert_eq!(fast, slow, "{}", fen::write(pos));
+        for m in &slow {
+            let role = pos.piece_at(m.from).unwrap().role;
+            assert!(pos.reach(m.from, role) & bit(m.to.index()) != 0, "{m}");
+        }
         let checking: Vec<Move> = pos
             .legal_moves()
             .iter()
