@@ -5,7 +5,7 @@
 //! series of checks. We search checking moves only for the attacker and every
 //! legal reply for the defender, up to [`MATE_CHECKS`] attacker moves.
 //!
-//! Each top-level call runs one [`Search`], which remembers for the positions
+//! Each top-level call runs one search, which remembers for the positions
 //! it has met (by their [`Position::key`]) the longest bound within which
 //! there is no mate and the shortest within which there is one: the same
 //! position is often reached by checks in another order, or by the king
@@ -16,10 +16,18 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::{Move, MoveList, Position};
 
-/// The longest mating line we look for, in attacker moves (all of them checks).
-/// Five checks cover the rulebook's examples; longer combinations are not
-/// treated as threats.
-pub const MATE_CHECKS: u32 = 5;
+/// The longest mating line a mate threat (杀, 28.2) may have, in attacker
+/// moves (all of them checks); also the bound when a move is asked whether
+/// it blocks such a threat (拦, 28.7). Seven checks cover the rulebook's
+/// examples — CXA 2020 图17's threat (红车退一) is a mate in seven checks;
+/// longer combinations are not treated as threats.
+pub const MATE_CHECKS: u32 = 7;
+
+/// The longest mating line [`can_force_mate`] looks for (29.4: a capture
+/// after which the capturing side is mated does not count). The chase
+/// search asks it for every winning capture, many times per move, so it
+/// stays at five checks — enough for the rulebook's examples of 29.4.
+pub const FORCED_MATE_CHECKS: u32 = 5;
 
 /// A forced mate by checks for the side to move in `pos`, within `max_checks`
 /// attacker moves: the shortest one found, as a line of moves (attacker,
@@ -61,12 +69,13 @@ pub fn can_mate_by_checks(pos: &Position, max_checks: u32) -> bool {
     Search::default().mates(pos, max_checks)
 }
 
-/// `true` if the side to move in `pos` can force mate: by checks, or — when it
-/// is in check itself — by answering the check so that every reply still
-/// allows a mate by checks (a capture that is met by "垫将还杀", 29.4).
+/// `true` if the side to move in `pos` can force mate within
+/// [`FORCED_MATE_CHECKS`] checks: by checks, or — when it is in check
+/// itself — by answering the check so that every reply still allows a mate
+/// by checks (a capture that is met by "垫将还杀", 29.4).
 pub fn can_force_mate(pos: &Position) -> bool {
     let mut search = Search::default();
-    if search.mates(pos, MATE_CHECKS) {
+    if search.mates(pos, FORCED_MATE_CHECKS) {
         return true;
     }
     if !pos.is_check() {
@@ -78,7 +87,7 @@ pub fn can_force_mate(pos: &Position) -> bool {
         replies.is_empty()
             || replies
                 .iter()
-                .all(|&r| search.mates(&child(&p, r), MATE_CHECKS - 1))
+                .all(|&r| search.mates(&child(&p, r), FORCED_MATE_CHECKS - 1))
     })
 }
 
@@ -218,6 +227,33 @@ mod tests {
         assert!(can_mate_by_checks(&threat, 4));
         let line = mate_by_checks(&threat, 4).unwrap();
         assert_eq!(line.len(), 7);
-        const { assert!(MATE_CHECKS >= 4) };
+        const { assert!(FORCED_MATE_CHECKS >= 4) };
+    }
+
+    /// CXA 2020 图17: black's 将4退1 (d7d8) is 杀 — with the move again,
+    /// the two rooks mate in seven checks, found with seven and not with six.
+    #[test]
+    fn figure_17_mate_in_seven_checks() {
+        let start = fen::position(
+            "1R3a3/3ka4/bRr4r1/p3p3P/4c4/6B2/9/3A5/9/4KA3 w",
+            Tolerance::COMPOSED,
+        )
+        .unwrap();
+        let pos = iccs::parse_line(&start, "b7b8 d8d7 b8b7 d7d8")
+            .unwrap()
+            .into_iter()
+            .fold(start, |p, m| p.play(m).unwrap())
+            .pass()
+            .unwrap();
+        assert!(!can_mate_by_checks(&pos, 6));
+        assert!(mate_by_checks(&pos, 6).is_none());
+        let line = mate_by_checks(&pos, MATE_CHECKS).unwrap();
+        let text: Vec<String> = line.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            text.join(" "),
+            "c7c0 e0e1 h7h1 e1e2 h1h2 e2e1 c0c1 e1e0 h2e2 e0d0 e2d2 d0e0 d2d0"
+        );
+
+        const { assert!(MATE_CHECKS >= 7) };
     }
 }
