@@ -217,6 +217,23 @@ impl Position {
         list
     }
 
+    /// `true` if `test` holds for every legal move, tried in the order of
+    /// [`Position::legal_moves`] and stopping at the first that fails (the
+    /// moves of later pieces are then not generated).
+    pub(crate) fn all_legal(&self, mut test: impl FnMut(Move) -> bool) -> bool {
+        let safety = self.king_safety();
+        for from in SquareSet(self.board.occupied_by(self.turn)) {
+            if let Some(piece) = self.board.piece_at(from) {
+                for to in SquareSet(self.legal_targets(&safety, from, piece.role, ALL_SQUARES)) {
+                    if !test(Move::new(from, to)) {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
     /// The legal moves that give check (将, 3.1), in the order of
     /// [`Position::legal_moves`].
     ///

@@ -172,10 +172,7 @@ impl Search {
         if checks <= 1 {
             return !p.has_legal_move();
         }
-        let replies = p.legal_moves();
-        replies
-            .iter()
-            .all(|&r| self.mates(&child(p, r), checks - 1))
+        p.all_legal(|r| self.mates(&child(p, r), checks - 1))
     }
 
     /// The mating line that starts with the check `m` (`p` is the position
