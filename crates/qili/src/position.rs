@@ -217,39 +217,119 @@ impl Position {
         list
     }
 
+    /// `true` if `test` holds for every legal move, tried in the order of
+    /// [`Position::legal_moves`] and stopping at the first that fails (the
+    /// moves of later pieces are then not generated).
+    pub(crate) fn all_legal(&self, mut test: impl FnMut(Move) -> bool) -> bool {
+        let safety = self.king_safety();
+        for from in SquareSet(self.board.occupied_by(self.turn)) {
+            if let Some(piece) = self.board.piece_at(from) {
+                for to in SquareSet(self.legal_targets(&safety, from, piece.role, ALL_SQUARES)) {
+                    if !test(Move::new(from, to)) {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
     /// The legal moves that give check (将, 3.1), in the order of
     /// [`Position::legal_moves`].
     ///
-    /// A move can only give check if it starts on the enemy king's rank or
-    /// file (opening a line, or moving a cannon's screen) or on a horse leg
-    /// next to the king (freeing the horse), or if it ends on that rank or
-    /// file (a rook, cannon or pawn arriving, or a new cannon screen) or, for
-    /// a horse, on a point from which it reaches the king. Only those moves
-    /// are generated and tested, without playing them
+    /// A move gives check by the moved piece attacking the king from where it
+    /// lands, by landing between the king and one of its own cannons with
+    /// nothing else between (becoming the screen), or by uncovering an attack:
+    /// leaving the king's rank or file in front of its own rook, or as one of
+    /// the two pieces in front of its own cannon, or leaving the leg of its
+    /// own horse aimed at the king (a capture leaves the occupied points as
+    /// they were, and pawn attacks cannot be uncovered; uncovering the other
+    /// king is illegal, not check). Pieces that uncover may go anywhere;
+    /// the others only to the points where they would attack or screen.
+    /// Only those moves are generated and tested, without playing them
     /// ([`Position::gives_check`]).
     pub fn checking_moves(&self) -> MoveList {
-        let k = self.king(self.turn.other()).index() as usize;
-        let lines = RAY_MASK[k].iter().fold(0, |acc, &ray| acc | ray);
-        let (mut legs, mut horse_points) = (0, 0);
+        let us = self.turn;
+        let k = self.king(us.other()).index() as usize;
+        let occupied = self.board.occupied();
+        let ours = self.board.occupied_by(us);
+        let rooks = self.board.pieces_of(us, Role::Rook);
+        let cannons = self.board.pieces_of(us, Role::Cannon);
+        // Where a rook, a cannon or a new screen would stand to give check,
+        // and which pieces would uncover an attack by leaving.
+        let (mut rook_points, mut cannon_points, mut screens, mut uncover) = (0, 0, 0, 0);
+        let mut king_lines = 0;
+        for (d, &ray) in RAY_MASK[k].iter().enumerate() {
+            king_lines |= ray;
+            let blockers = ray & occupied;
+            if blockers == 0 {
+                rook_points |= ray;
+                continue;
+            }
+            let b1 = nearest(d, blockers);
+            let beyond = RAY_MASK[b1 as usize][d];
+            rook_points |= ray & !beyond;
+            if cannons & bit(b1) != 0 {
+                screens |= ray & !beyond & !bit(b1);
+            }
+            let rest = blockers & !bit(b1);
+            if rest == 0 {
+                cannon_points |= beyond;
+                continue;
+            }
+            let b2 = nearest(d, rest);
+            cannon_points |= beyond & !RAY_MASK[b2 as usize][d];
+            if rooks & bit(b2) != 0 {
+                uncover |= bit(b1);
+            }
+            let rest = rest & !bit(b2);
+            if rest != 0 && cannons & bit(nearest(d, rest)) != 0 {
+                uncover |= bit(b1) | bit(b2);
+            }
+        }
+        let horses = self.board.pieces_of(us, Role::Horse);
+        let mut horse_points = 0;
         let h = &HORSE_ATTACKERS[k];
         for st in &h.s[..h.len as usize] {
-            horse_points |= bit(st.to);
-            legs |= bit(st.block);
+            if occupied & bit(st.block) == 0 {
+                horse_points |= bit(st.to);
+            } else if horses & bit(st.to) != 0 {
+                uncover |= bit(st.block);
+            }
         }
-        let safety = self.king_safety();
+        let uncover = uncover & ours;
+        let pawn_points = STEPS.pawn_attackers[us.index()][k];
+        let mut safety = None;
         let mut list = MoveList::new();
-        for from in SquareSet(self.board.occupied_by(self.turn)) {
+        for from in SquareSet(ours) {
             let Some(piece) = self.board.piece_at(from) else {
                 continue;
             };
-            let within = if (lines | legs) & bit(from.index()) != 0 {
+            let within = if uncover & bit(from.index()) != 0 {
                 ALL_SQUARES
-            } else if piece.role == Role::Horse {
-                lines | horse_points
             } else {
-                lines
+                // The points where the piece would give check, among those
+                // it could reach on an empty board.
+                self.reach(from, piece.role)
+                    & (screens
+                        | match piece.role {
+                            Role::Rook => rook_points,
+                            // A cannon on the king's line may also move along
+                            // it, keeping or jumping over its screen.
+                            Role::Cannon if king_lines & bit(from.index()) != 0 => {
+                                cannon_points | king_lines
+                            }
+                            Role::Cannon => cannon_points,
+                            Role::Horse => horse_points,
+                            Role::Pawn => pawn_points,
+                            Role::King | Role::Advisor | Role::Elephant => 0,
+                        })
             };
-            for to in SquareSet(self.legal_targets(&safety, from, piece.role, within)) {
+            if within == 0 {
+                continue;
+            }
+            let safety = safety.get_or_insert_with(|| self.king_safety());
+            for to in SquareSet(self.legal_targets(safety, from, piece.role, within)) {
                 let m = Move::new(from, to);
                 if self.gives_check(m) {
                     list.push(m);
@@ -426,14 +506,40 @@ impl Position {
 
     /// Calls `visit(from, targets)` for every piece of the side to move, in
     /// square order, with the bit set of the points among `within` it can
-    /// legally move to (possibly empty).
+    /// legally move to (possibly empty). Pieces that could not reach `within`
+    /// even on an empty board may be skipped.
     #[inline]
     fn for_each_legal(&self, within: u128, mut visit: impl FnMut(Square, u128)) {
-        let safety = self.king_safety();
+        let mut safety = None;
         for from in SquareSet(self.board.occupied_by(self.turn)) {
             if let Some(piece) = self.board.piece_at(from) {
-                visit(from, self.legal_targets(&safety, from, piece.role, within));
+                if within != ALL_SQUARES && self.reach(from, piece.role) & within == 0 {
+                    continue;
+                }
+                let safety = safety.get_or_insert_with(|| self.king_safety());
+                visit(from, self.legal_targets(safety, from, piece.role, within));
             }
+        }
+    }
+
+    /// The points the side to move's `role` on `from` could move to on an
+    /// empty board: a superset of its legal moves, cheap to find. (A horse
+    /// reaches the points from which a horse would reach it.)
+    #[inline(always)]
+    fn reach(&self, from: Square, role: Role) -> u128 {
+        let (c, f) = (self.turn.index(), from.index() as usize);
+        match role {
+            Role::King => STEPS.king[c][f],
+            Role::Advisor => STEPS.advisor[c][f],
+            Role::Pawn => STEPS.pawn[c][f],
+            Role::Elephant => {
+                let steps = &ELEPHANT[f];
+                steps.s[..steps.len as usize]
+                    .iter()
+                    .fold(0, |acc, st| acc | bit(st.to))
+            }
+            Role::Horse => HORSE_ATTACKER_MASK[f],
+            Role::Rook | Role::Cannon => RAY_MASK[f].iter().fold(0, |acc, &ray| acc | ray),
         }
     }
 
@@ -933,6 +1039,10 @@ mod tests {
         fast.sort();
         let slow = slow_legal_moves(pos);
         assert_eq!(fast, slow, "{}", fen::write(pos));
+        for m in &slow {
+            let role = pos.piece_at(m.from).unwrap().role;
+            assert!(pos.reach(m.from, role) & bit(m.to.index()) != 0, "{m}");
+        }
         let checking: Vec<Move> = pos
             .legal_moves()
             .iter()

@@ -4,13 +4,30 @@
 //! mate when, given the move again, its side would mate by a check or by a
 //! series of checks. We search checking moves only for the attacker and every
 //! legal reply for the defender, up to [`MATE_CHECKS`] attacker moves.
+//!
+//! Each top-level call runs one search, which remembers for the positions
+//! it has met (by their [`Position::key`]) the longest bound within which
+//! there is no mate and the shortest within which there is one: the same
+//! position is often reached by checks in another order, or by the king
+//! stepping back and forth. Nothing is kept from one call to the next.
 
-use crate::{Move, Position};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
-/// The longest mating line we look for, in attacker moves (all of them checks).
-/// Five checks cover the rulebook's examples; longer combinations are not
-/// treated as threats.
-pub const MATE_CHECKS: u32 = 5;
+use crate::{Move, MoveList, Position};
+
+/// The longest mating line a mate threat (杀, 28.2) may have, in attacker
+/// moves (all of them checks); also the bound when a move is asked whether
+/// it blocks such a threat (拦, 28.7). Seven checks cover the rulebook's
+/// examples — CXA 2020 图17's threat (红车退一) is a mate in seven checks;
+/// longer combinations are not treated as threats.
+pub const MATE_CHECKS: u32 = 7;
+
+/// The longest mating line [`can_force_mate`] looks for (29.4: a capture
+/// after which the capturing side is mated does not count). The chase
+/// search asks it for every winning capture, many times per move, so it
+/// stays at five checks — enough for the rulebook's examples of 29.4.
+pub const FORCED_MATE_CHECKS: u32 = 5;
 
 /// A forced mate by checks for the side to move in `pos`, within `max_checks`
 /// attacker moves: the shortest one found, as a line of moves (attacker,
@@ -24,86 +41,166 @@ pub const MATE_CHECKS: u32 = 5;
 /// assert_eq!(line.len(), 1);
 /// ```
 pub fn mate_by_checks(pos: &Position, max_checks: u32) -> Option<Vec<Move>> {
+    let mut search = Search::default();
     // A mate within fewer checks is one within more (a reply that allows a
     // mate in n - 1 checks allows it in n), so the longest search alone says
     // whether there is any; only then is the shortest one looked for.
-    if !can_mate_by_checks(pos, max_checks) {
+    if !search.mates(pos, max_checks) {
         return None;
     }
     // The root's checking moves are the same at every depth: found once.
-    let mut checks = Vec::new();
-    for &m in &pos.checking_moves() {
-        let mut p = pos.clone();
-        p.play_unchecked(m);
-        checks.push((m, p));
-    }
-    (1..=max_checks).find_map(|n| checks.iter().find_map(|(m, p)| mates_after(*m, p, n)))
+    let checks: Vec<(Move, Position)> = pos
+        .checking_moves()
+        .iter()
+        .map(|&m| (m, child(pos, m)))
+        .collect();
+    (1..=max_checks).find_map(|n| {
+        checks
+            .iter()
+            .find(|(_, p)| search.mates_after(p, n))
+            .map(|(m, p)| search.line(*m, p, n))
+    })
 }
 
 /// `true` if the side to move in `pos` can mate by checks within
 /// `max_checks` attacker moves: whether [`mate_by_checks`] finds a line,
 /// without looking for the shortest.
 pub fn can_mate_by_checks(pos: &Position, max_checks: u32) -> bool {
-    max_checks > 0 && search(pos, max_checks).is_some()
+    Search::default().mates(pos, max_checks)
 }
 
-fn search(pos: &Position, checks: u32) -> Option<Vec<Move>> {
-    for &m in &pos.checking_moves() {
-        let mut p = pos.clone();
-        p.play_unchecked(m);
-        if let Some(line) = mates_after(m, &p, checks) {
-            return Some(line);
-        }
-    }
-    None
-}
-
-/// The mating line that starts with the check `m` (`p` is the position after
-/// it) if every reply allows a mate within `checks - 1` more checks.
-fn mates_after(m: Move, p: &Position, checks: u32) -> Option<Vec<Move>> {
-    // At the last check only whether the defender can move matters.
-    if checks <= 1 {
-        return (!p.has_legal_move()).then(|| vec![m]);
-    }
-    let replies = p.legal_moves();
-    if replies.is_empty() {
-        return Some(vec![m]);
-    }
-    let mut line: Option<Vec<Move>> = None;
-    for &r in &replies {
-        let mut q = p.clone();
-        q.play_unchecked(r);
-        let rest = search(&q, checks - 1)?;
-        if line.is_none() {
-            let mut l = vec![m, r];
-            l.extend(rest);
-            line = Some(l);
-        }
-    }
-    line
-}
-
-/// `true` if the side to move in `pos` can force mate: by checks, or — when it
-/// is in check itself — by answering the check so that every reply still
-/// allows a mate by checks (a capture that is met by "垫将还杀", 29.4).
+/// `true` if the side to move in `pos` can force mate within
+/// [`FORCED_MATE_CHECKS`] checks: by checks, or — when it is in check
+/// itself — by answering the check so that every reply still allows a mate
+/// by checks (a capture that is met by "垫将还杀", 29.4).
 pub fn can_force_mate(pos: &Position) -> bool {
-    if can_mate_by_checks(pos, MATE_CHECKS) {
+    let mut search = Search::default();
+    if search.mates(pos, FORCED_MATE_CHECKS) {
         return true;
     }
     if !pos.is_check() {
         return false;
     }
     pos.legal_moves().iter().any(|&answer| {
-        let mut p = pos.clone();
-        p.play_unchecked(answer);
+        let p = child(pos, answer);
         let replies = p.legal_moves();
         replies.is_empty()
-            || replies.iter().all(|&r| {
-                let mut q = p.clone();
-                q.play_unchecked(r);
-                can_mate_by_checks(&q, MATE_CHECKS - 1)
-            })
+            || replies
+                .iter()
+                .all(|&r| search.mates(&child(&p, r), FORCED_MATE_CHECKS - 1))
     })
+}
+
+fn child(pos: &Position, m: Move) -> Position {
+    let mut p = pos.clone();
+    p.play_unchecked(m);
+    p
+}
+
+/// What one search knows about a position with the attacker to move: no
+/// mate within `none` checks (0 when nothing is known), a mate within
+/// `mate` checks (`u32::MAX` when none is known). Both hold for every bound
+/// beyond them in their direction, since mates within fewer checks are mates
+/// within more.
+#[derive(Clone, Copy)]
+struct Known {
+    none: u32,
+    mate: u32,
+}
+
+/// Zobrist keys are already uniformly spread: they are their own hash.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8) | u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, k: u64) {
+        self.0 = k;
+    }
+}
+
+/// One search for mates by checks, with what it has learnt about the
+/// positions it met (keyed by [`Position::key`]).
+#[derive(Default)]
+struct Search {
+    known: HashMap<u64, Known, BuildHasherDefault<KeyHasher>>,
+}
+
+impl Search {
+    /// `true` if the side to move in `pos` mates by checks within `checks`
+    /// attacker moves.
+    fn mates(&mut self, pos: &Position, checks: u32) -> bool {
+        if checks == 0 {
+            return false;
+        }
+        let key = pos.key();
+        if let Some(k) = self.known.get(&key) {
+            if checks <= k.none {
+                return false;
+            }
+            if checks >= k.mate {
+                return true;
+            }
+        }
+        let found = pos
+            .checking_moves()
+            .iter()
+            .any(|&m| self.mates_after(&child(pos, m), checks));
+        let k = self.known.entry(key).or_insert(Known {
+            none: 0,
+            mate: u32::MAX,
+        });
+        if found {
+            k.mate = k.mate.min(checks);
+        } else {
+            k.none = k.none.max(checks);
+        }
+        found
+    }
+
+    /// `true` if, after a check (`p`, the defender to move), every reply
+    /// allows a mate within `checks - 1` more checks (at the last check: if
+    /// there is no reply).
+    fn mates_after(&mut self, p: &Position, checks: u32) -> bool {
+        if checks <= 1 {
+            return !p.has_legal_move();
+        }
+        p.all_legal(|r| self.mates(&child(p, r), checks - 1))
+    }
+
+    /// The mating line that starts with the check `m` (`p` is the position
+    /// after it), given that [`Search::mates_after`] holds: the defender's
+    /// first reply, then the attacker's first check that still mates within
+    /// the bound, and so on — the line a depth-first search in move order
+    /// finds.
+    fn line(&mut self, m: Move, p: &Position, checks: u32) -> Vec<Move> {
+        let mut line = vec![m];
+        if checks <= 1 {
+            return line;
+        }
+        let replies: MoveList = p.legal_moves();
+        let Some(&r) = replies.first() else {
+            return line;
+        };
+        line.push(r);
+        let q = child(p, r);
+        for &m2 in &q.checking_moves() {
+            let p2 = child(&q, m2);
+            if self.mates_after(&p2, checks - 1) {
+                line.extend(self.line(m2, &p2, checks - 1));
+                return line;
+            }
+        }
+        // Not reached: a reply that allows a mate has a mating check.
+        line
+    }
 }
 
 #[cfg(test)]
@@ -127,6 +224,33 @@ mod tests {
         assert!(can_mate_by_checks(&threat, 4));
         let line = mate_by_checks(&threat, 4).unwrap();
         assert_eq!(line.len(), 7);
-        const { assert!(MATE_CHECKS >= 4) };
+        const { assert!(FORCED_MATE_CHECKS >= 4) };
+    }
+
+    /// CXA 2020 图17: black's 将4退1 (d7d8) is 杀 — with the move again,
+    /// the two rooks mate in seven checks, found with seven and not with six.
+    #[test]
+    fn figure_17_mate_in_seven_checks() {
+        let start = fen::position(
+            "1R3a3/3ka4/bRr4r1/p3p3P/4c4/6B2/9/3A5/9/4KA3 w",
+            Tolerance::COMPOSED,
+        )
+        .unwrap();
+        let pos = iccs::parse_line(&start, "b7b8 d8d7 b8b7 d7d8")
+            .unwrap()
+            .into_iter()
+            .fold(start, |p, m| p.play(m).unwrap())
+            .pass()
+            .unwrap();
+        assert!(!can_mate_by_checks(&pos, 6));
+        assert!(mate_by_checks(&pos, 6).is_none());
+        let line = mate_by_checks(&pos, MATE_CHECKS).unwrap();
+        let text: Vec<String> = line.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            text.join(" "),
+            "c7c0 e0e1 h7h1 e1e2 h1h2 e2e1 c0c1 e1e0 h2e2 e0d0 e2d2 d0e0 d2d0"
+        );
+
+        const { assert!(MATE_CHECKS >= 7) };
     }
 }
