@@ -85,7 +85,7 @@ else
     cargo install --force wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
 fi
 
-# --- npm: wasm-opt (binaryen 132) and playwright-core, from package-lock.json -
+# --- npm: wasm-opt (binaryen 132), terser, playwright-core, from package-lock.json
 # Debian's binaryen (108) produces a broken site; scripts put
 # node_modules/.bin first on PATH so Trunk finds this wasm-opt.
 command -v npm >/dev/null 2>&1 || die "npm not found (Node 20+ is expected on the machine)"

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Trunk post_build hook (Trunk.toml): finishes the build in $TRUNK_STAGING_DIR.
 //
-// 1. copies site/public/* (embed.html, the manifest, the icons);
+// 1. copies site/public/* (embed.html, the manifest, the icons), minifies
+//    the wasm-bindgen glue (Trunk leaves it as generated) and renews its
+//    integrity hash in index.html;
 // 2. copies site/records.js (the record panel, imported on first use) as
 //    records-<hash>.js, checks the saved studies' module is there (Trunk
 //    names it qili-studies.js/_bg.wasm), and writes embed.js, the loader of
@@ -11,6 +13,7 @@
 // 3. writes sw.js from site/sw.js with the list of every file of the build
 //    (never hand-written) and a build id hashed from all their contents.
 import { createHash } from 'node:crypto';
+import { minify } from 'terser';
 import { copyFileSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,6 +46,22 @@ const one = (re, what) => {
 };
 const glue = one(/^qili-site-[0-9a-f]+\.js$/, 'JS glue (qili-site-*.js)');
 const wasm = one(/^qili-site-[0-9a-f]+_bg\.wasm$/, 'wasm (qili-site-*_bg.wasm)');
+// Trunk minifies its own assets but not the wasm-bindgen glue, which is
+// part of the first load (250 KB budget): minify it here, and renew the
+// integrity hash of index.html's modulepreload link, which covers it.
+{
+  const path = join(staging, glue);
+  const original = readFileSync(path, 'utf8');
+  const { code } = await minify(original, { module: true, compress: true, mangle: true });
+  const sri = (text) => `sha384-${createHash('sha384').update(text).digest('base64')}`;
+  const index = readFileSync(join(staging, 'index.html'), 'utf8');
+  if (!index.includes(sri(original))) {
+    console.error(`post_build.mjs: index.html has no integrity hash for ${glue}`);
+    process.exit(1);
+  }
+  writeFileSync(path, code);
+  writeFileSync(join(staging, 'index.html'), index.replace(sri(original), sri(code)));
+}
 const styles = built.filter((f) => /^style-[0-9a-f]+\.css$/.test(f));
 if (styles.length !== 1) {
   console.error(`post_build.mjs: expected one style-*.css, found: ${styles.join(', ') || 'none'}`);

@@ -11,9 +11,6 @@
 //! position is often reached by checks in another order, or by the king
 //! stepping back and forth. Nothing is kept from one call to the next.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
 use crate::{Move, MoveList, Position};
 
 /// The longest mating line a mate threat (杀, 28.2) may have, in attacker
@@ -108,30 +105,34 @@ struct Known {
     mate: u32,
 }
 
-/// Zobrist keys are already uniformly spread: they are their own hash.
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 << 8) | u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, k: u64) {
-        self.0 = k;
-    }
-}
-
 /// One search for mates by checks, with what it has learnt about the
-/// positions it met (keyed by [`Position::key`]).
+/// positions it met: a direct-mapped table indexed by the low bits of
+/// [`Position::key`] (Zobrist keys are uniformly spread). A position that
+/// lands on an occupied slot replaces it — forgetting only costs time.
 #[derive(Default)]
 struct Search {
-    known: HashMap<u64, Known, BuildHasherDefault<KeyHasher>>,
+    known: Vec<(u64, Known)>,
 }
+
+/// Slots in a search's table (a power of two).
+const SLOTS: usize = 1 << 11;
+
+impl Search {
+    /// The table slot of `key`, allocated on first use.
+    fn slot(&mut self, key: u64) -> &mut (u64, Known) {
+        if self.known.is_empty() {
+            self.known = vec![(0, UNKNOWN); SLOTS];
+        }
+        // In range: masked by SLOTS - 1.
+        &mut self.known[key as usize & (SLOTS - 1)]
+    }
+}
+
+/// Nothing known about a position.
+const UNKNOWN: Known = Known {
+    none: 0,
+    mate: u32::MAX,
+};
 
 impl Search {
     /// `true` if the side to move in `pos` mates by checks within `checks`
@@ -141,7 +142,8 @@ impl Search {
             return false;
         }
         let key = pos.key();
-        if let Some(k) = self.known.get(&key) {
+        let &mut (stored, k) = self.slot(key);
+        if stored == key {
             if checks <= k.none {
                 return false;
             }
@@ -153,10 +155,11 @@ impl Search {
             .checking_moves()
             .iter()
             .any(|&m| self.mates_after(&child(pos, m), checks));
-        let k = self.known.entry(key).or_insert(Known {
-            none: 0,
-            mate: u32::MAX,
-        });
+        let slot = self.slot(key);
+        if slot.0 != key {
+            *slot = (key, UNKNOWN);
+        }
+        let k = &mut slot.1;
         if found {
             k.mate = k.mate.min(checks);
         } else {
