@@ -20,7 +20,7 @@ pub mod board;
 pub mod embed;
 pub mod judge;
 pub mod library;
-mod markup;
+use qili_web::markup;
 pub mod model;
 pub mod notation;
 pub mod pages;

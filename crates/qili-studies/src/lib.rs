@@ -25,7 +25,7 @@
 #![deny(missing_docs)]
 
 pub mod json;
-pub mod markup;
+pub use qili_web::markup;
 pub mod model;
 pub mod store;
 pub mod strings;

@@ -16,6 +16,7 @@ use qili::rules::Edition;
 use qili::{fen, Tolerance};
 
 use qili::line::{read_line, ReadError};
+use qili_web::url::{decode, encode};
 
 use crate::json::{write_str, Json};
 
@@ -131,7 +132,7 @@ impl Board {
                 .split('&')
                 .filter_map(|kv| kv.split_once('='))
                 .rfind(|(k, _)| *k == name)
-                .map_or(String::new(), |(_, v)| decode(v))
+                .map_or(String::new(), |(_, v)| decode(v, true))
         };
         let moves = get("moves");
         let count = moves.split_whitespace().count();
@@ -265,48 +266,6 @@ impl Study {
             updated: int("updated")?.max(created),
         })
     }
-}
-
-/// Decodes `%XX` escapes (invalid ones kept as written) and `+` as a space.
-fn decode(s: &str) -> String {
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        let hex = |at: usize| b.get(at).and_then(|&c| (c as char).to_digit(16));
-        match (b[i], hex(i + 1), hex(i + 2)) {
-            (b'%', Some(h), Some(l)) => {
-                out.push((h * 16 + l) as u8);
-                i += 3;
-                continue;
-            }
-            (b'+', _, _) => out.push(b' '),
-            (c, _, _) => out.push(c),
-        }
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
-/// Percent-encodes `s` for the address as the site does: unreserved
-/// characters and `/` stay, a space becomes `+`, other bytes `%XX`.
-fn encode(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for b in s.bytes() {
-        match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'/' => {
-                out.push(b as char)
-            }
-            b' ' => out.push('+'),
-            _ => {
-                const HEX: &[u8; 16] = b"0123456789ABCDEF";
-                out.push('%');
-                out.push(HEX[(b >> 4) as usize] as char);
-                out.push(HEX[(b & 15) as usize] as char);
-            }
-        }
-    }
-    out
 }
 
 /// Reads a studies document entry by entry.

@@ -1,12 +1,12 @@
 //! Markup built as text, for the parts of the site that show data and take
 //! no input: the board's drawing, the explanations, the verdict, the library
-//! cards, the about page.
+//! cards, the about page, the saved studies' pages.
 //!
 //! Why not Leptos views? Every distinct view tree instantiates Leptos'
 //! rendering code again, and the download pays for each copy; the first-load
 //! budget (250 KB gzip, all assets) does not leave room for that. A string
 //! per block, set through `inner_html`, costs one code path for all of them.
-//! Everything written is escaped; the text comes from [`crate::strings`] and
+//! Everything written is escaped; the text comes from the site's strings and
 //! the engine's report.
 
 use core::fmt::Write;
