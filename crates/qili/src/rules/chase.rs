@@ -232,10 +232,11 @@ fn won_after_check(p: &Position, checks: u32, pawns_float: bool) -> Vec<(Square,
     }
     let mut common: Option<Vec<(Square, Piece, i32)>> = None;
     for &r in &replies {
-        let lost = p.piece_at(r.to).map_or(0, |c| value(c, r.to));
-        if pawns_float && p.piece_at(r.to).is_some_and(|c| c.role == Role::Pawn) {
+        let captured = p.piece_at(r.to);
+        if pawns_float && captured.is_some_and(|c| c.role == Role::Pawn) {
             return Vec::new();
         }
+        let lost = captured.map_or(0, |c| value(c, r.to));
         let mut q = p.clone();
         q.play_unchecked(r);
         let mut won: Vec<(Square, Piece, i32)> = direct_targets(&q)

@@ -229,11 +229,10 @@ pub fn classify(edition: Edition, before: &Position, m: Move, previous: Option<M
             // already be won is a new chase; a moved piece the chase needs
             // without attacking is a joint chase (联合捉子).
             Edition::Cxa2020 => {
-                let supports = was_before(&t)
-                    && !joins_attack(before, m, &t)
-                    && supports_chase(&again, m, &t, edition);
+                let kept_up = was_before(&t) && !joins_attack(before, m, &t);
+                let supports = kept_up && supports_chase(&again, m, &t, edition);
                 joint += usize::from(supports);
-                was_before(&t) && !joins_attack(before, m, &t) && !supports
+                kept_up && !supports
             }
             // AXF: a new attack, or a root made false by a new pin (not a root
             // merely blocked).
