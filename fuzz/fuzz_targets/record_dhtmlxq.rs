@@ -2,8 +2,11 @@
 //! a block that reads as the same moves, comments and variations.
 #![no_main]
 
+mod common;
+
+use common::moves_only;
 use libfuzzer_sys::fuzz_target;
-use qili::record::{dhtmlxq, Line, Node};
+use qili::record::dhtmlxq;
 
 fuzz_target!(|data: &[u8]| {
     for game in dhtmlxq::read(data).into_iter().flatten() {
@@ -17,20 +20,3 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(moves_only(&back.moves), moves_only(&game.moves), "{text}");
     }
 });
-
-/// The move tree without comments: a comment can hold text the format
-/// cannot write back as is (`}` in PGN, `[DhtmlXQ` in DhtmlXQ).
-fn moves_only(line: &Line) -> Line {
-    Line {
-        comment: None,
-        nodes: line
-            .nodes
-            .iter()
-            .map(|n| Node {
-                comment: None,
-                variations: n.variations.iter().map(moves_only).collect(),
-                ..n.clone()
-            })
-            .collect(),
-    }
-}

@@ -2,8 +2,11 @@
 //! every notation) to text that reads as the same game.
 #![no_main]
 
+mod common;
+
+use common::moves_only;
 use libfuzzer_sys::fuzz_target;
-use qili::record::{pgn, Line, Node, Notation};
+use qili::record::{pgn, Notation};
 use qili::zh::Style;
 
 fuzz_target!(|data: &[u8]| {
@@ -24,20 +27,3 @@ fuzz_target!(|data: &[u8]| {
         }
     }
 });
-
-/// The move tree without comments: a comment can hold text the format
-/// cannot write back as is (`}` in PGN, `[DhtmlXQ` in DhtmlXQ).
-fn moves_only(line: &Line) -> Line {
-    Line {
-        comment: None,
-        nodes: line
-            .nodes
-            .iter()
-            .map(|n| Node {
-                comment: None,
-                variations: n.variations.iter().map(moves_only).collect(),
-                ..n.clone()
-            })
-            .collect(),
-    }
-}
