@@ -83,6 +83,14 @@ pub fn targets(pos: &Position, edition: Edition) -> Vec<Target> {
         // attackers than defenders (少根) is not a chase there.
         .filter(|t| edition.is_cxa() || t.root != Root::Insufficient)
         .collect();
+    if edition.is_cxa() {
+        for t in &mut out {
+            if (t.king_only || t.pawn_only) && helped(pos, t) {
+                t.king_only = false;
+                t.pawn_only = false;
+            }
+        }
+    }
     let through_check = if edition.is_cxa() {
         targets_through_check(pos, edition)
     } else {
@@ -95,6 +103,19 @@ pub fn targets(pos: &Position, edition: Edition) -> Vec<Target> {
     }
     out.sort_by_key(|t| t.square);
     out
+}
+
+/// 27.1 "其他棋子和帅(将)同时捉吃": a king or a pawn is not chasing alone when
+/// another piece of its side attacks the same target by the movement rules
+/// (CXA 2020 参考图11 "炮卒联合捉子": a cannon that reaches the advisor over
+/// the pawn and makes its root false).
+fn helped(pos: &Position, t: &Target) -> bool {
+    attack::attackers(pos.board(), t.square, pos.turn())
+        .into_iter()
+        .any(|a| {
+            pos.piece_at(a)
+                .is_some_and(|p| !matches!(p.role, Role::King | Role::Pawn))
+        })
 }
 
 /// Targets won by capturing them now.
@@ -163,7 +184,7 @@ fn classify_root(pos: &Position, m: Move, ex: &Exchange) -> Root {
 
 /// 28.5: when the attacked piece can itself take its attacker and both are
 /// worth the same, the attack is an offer to exchange (兑), not a chase.
-fn offers_even_trade(pos: &Position, m: Move) -> bool {
+pub(super) fn offers_even_trade(pos: &Position, m: Move) -> bool {
     let (Some(a), Some(v)) = (pos.piece_at(m.from), pos.piece_at(m.to)) else {
         return false;
     };

@@ -1,7 +1,7 @@
 //! What a move is (28.1–28.9, 27.x): 将, 杀, 捉 or 闲, and which kind of 闲.
 
 use super::attack;
-use super::chase::{targets, Root, Target};
+use super::chase::{offers_even_trade, targets, Root, Target};
 use super::exchange::exchange;
 use super::mate::{can_force_mate, can_mate_by_checks, mate_by_checks, MATE_CHECKS};
 use super::value::{has_value, value};
@@ -326,15 +326,23 @@ fn joins_attack(before: &Position, m: Move, t: &Target) -> bool {
     t.attackers.contains(&m.to) && !attack::attacks(before.board(), m.from, t.square)
 }
 
-/// CXA 2020 (图11 "车炮联合捉子"): the moved piece does not attack the target
-/// but the chase needs it — without it on the board (a pin that makes the
-/// root false, a cannon screen) the target could not be won.
+/// CXA 2020 (图11, 图28 "车炮联合捉子"): the moved piece does not attack the
+/// target but the chase needs it — without it on the board (a pin that makes
+/// the root false, a cannon screen) the target could not be won.
 fn supports_chase(again: &Position, m: Move, t: &Target, edition: Edition) -> bool {
     if t.attackers.contains(&m.to) {
         return false;
     }
     let mut setup = again.to_setup();
     setup.board.set(m.to, None);
+    // A screen: without it no attacker reaches the target any more (this
+    // also covers a screen that stands between a cannon and the king).
+    if t.attackers
+        .iter()
+        .all(|&a| !attack::attacks(&setup.board, a, t.square))
+    {
+        return true;
+    }
     let Ok(without) = Position::from_setup(setup, crate::Tolerance::COMPOSED) else {
         return false;
     };
@@ -451,7 +459,60 @@ fn idle_kind(
             }
         }
     }
+
+    // 兑 (28.5 "走子可与同等子力互换吃去"), made by the move rather than by the
+    // moved piece: a line it opens or a protection it adds lets two pieces of
+    // equal value take each other evenly (CXA 2020 图9: the horse steps off
+    // the file between the rooks; 图30: the cannon guards the horse so that
+    // the horses' trade is even; the rook's attack only offers the horses).
+    let theirs_then = before.pass();
+    let new_for = |now: &Position, then: Option<&Position>| -> Vec<Move> {
+        let old = then.map(even_exchanges).unwrap_or_default();
+        even_exchanges(now)
+            .into_iter()
+            .filter(|c| !old.contains(c))
+            .map(|(c, _)| c)
+            .collect()
+    };
+    let mut with: Vec<Square> = new_for(after, theirs_then.as_ref())
+        .into_iter()
+        .map(|c| c.from)
+        .collect();
+    if let Some(again) = after.pass() {
+        with.extend(new_for(&again, Some(before)).into_iter().map(|c| c.to));
+    }
+    if !with.is_empty() {
+        with.sort();
+        with.dedup();
+        return (Some(IdleKind::Exchange), with);
+    }
     (None, Vec::new())
+}
+
+/// Captures by the side to move that start an exchange of equal pieces
+/// (28.5), with `true` where the capture would win material yet only offers
+/// the trade (the piece could take its taker in return, see
+/// [`super::chase::targets`]) and `false` where it is taken back with nothing
+/// won. A move that turns one kind into the other also makes an exchange.
+fn even_exchanges(pos: &Position) -> Vec<(Move, bool)> {
+    let mut out = Vec::new();
+    for &c in &pos.captures() {
+        let (Some(a), Some(v)) = (pos.piece_at(c.from), pos.piece_at(c.to)) else {
+            continue;
+        };
+        if a.role == Role::King || !has_value(v, c.to) || value(a, c.from) != value(v, c.to) {
+            continue;
+        }
+        let ex = exchange(pos, c);
+        if ex.wins_material() {
+            if offers_even_trade(pos, c) {
+                out.push((c, true));
+            }
+        } else if ex.recapturable {
+            out.push((c, false));
+        }
+    }
+    out
 }
 
 /// `true` if a piece on `to` would cut the path of the enemy piece on `from`:
@@ -516,23 +577,87 @@ mod tests {
     /// was no chase (27.2), so this is not 从捉到捉.
     #[test]
     fn a_rook_joining_a_pawn_s_attack_chases() {
-        let start = fen::position(
+        let pos = after_line(
             "2bakab2/r4rN2/6P2/p3P3p/9/P5R2/5c2P/4B4/4A4/3AK1B2 w",
-            Tolerance::COMPOSED,
-        )
-        .unwrap();
-        let pos = iccs::parse_line(&start, "g4g3 f3f6")
-            .unwrap()
-            .into_iter()
-            .fold(start, |p, m| p.play(m).unwrap());
-        let m = iccs::parse_move(&pos, "g3g6").unwrap();
+            "g4g3 f3f6",
+        );
         for edition in [Edition::Axf, Edition::Cxa1999] {
-            let k = classify(edition, &pos, m, None);
+            let k = classify_iccs(edition, &pos, "g3g6");
             assert_eq!(
                 (k.label, k.reason),
                 (Label::Chase, Reason::NewChase),
                 "{edition:?}"
             );
         }
+    }
+
+    /// The position reached from `fen` by the ICCS moves of `line`.
+    fn after_line(fen: &str, line: &str) -> Position {
+        let start = fen::position(fen, Tolerance::COMPOSED).unwrap();
+        iccs::parse_line(&start, line)
+            .unwrap()
+            .into_iter()
+            .fold(start, |p, m| p.play(m).unwrap())
+    }
+
+    fn classify_iccs(edition: Edition, pos: &Position, m: &str) -> MoveKind {
+        classify(edition, pos, iccs::parse_move(pos, m).unwrap(), None)
+    }
+
+    /// CXA 2020 图28 "车炮联合捉子": the rook steps back to be the screen of the
+    /// cannon that wins the advisor — without the rook the cannon would give
+    /// check over the advisor instead, so the position without it is not even
+    /// legal; the screen alone decides.
+    #[test]
+    fn a_screen_that_moves_is_a_joint_chase() {
+        let pos = after_line(
+            "CR1akab1r/9/2n1b1n2/2p5p/6p2/2P6/r3P1P1P/4CcN2/9/2BAK1BR1 w",
+            "b9c9 c7e8",
+        );
+        let k = classify_iccs(Edition::Cxa2020, &pos, "c9b9");
+        assert_eq!((k.label, k.reason), (Label::Chase, Reason::JointChase));
+    }
+
+    /// CXA 2020 参考图11: the cannon that reaches the advisor over the pawn and
+    /// makes its root false chases it together with the pawn (炮卒联合捉子,
+    /// 27.1 "其他棋子…同时捉吃"); back on the king's file it only pins the
+    /// advisor's defender and the pawn chases alone (27.2: idle).
+    #[test]
+    fn a_pawn_helped_by_a_cannon_chases() {
+        let fen = "3k4C/4a4/4b3b/p8/5P2P/4c4/5p3/4BA3/4A4/4K1B2 w";
+        let pos = after_line(fen, "e0f0");
+        let k = classify_iccs(Edition::Cxa2020, &pos, "e4f4");
+        assert_eq!((k.label, k.reason), (Label::Chase, Reason::NewChase));
+        let pos = after_line(fen, "e0f0 e4f4 f0e0");
+        let k = classify_iccs(Edition::Cxa2020, &pos, "f4e4");
+        assert_eq!((k.label, k.reason), (Label::Idle, Reason::PawnAlone));
+    }
+
+    /// 28.5 made by the move, not by the moved piece: CXA 2020 图9, the horse
+    /// steps off the file between the two rooks (the black rook can take the
+    /// red one, which the horse takes back).
+    #[test]
+    fn opening_a_line_between_equal_pieces_offers_an_exchange() {
+        let pos = after_line(
+            "r1b1kab2/4a4/2n6/p3p2Rp/2p1P4/6N2/P1P5P/2N1C4/3RA4/1cBAK1c1r w",
+            "g4h2 i0h0",
+        );
+        let k = classify_iccs(Edition::Cxa2020, &pos, "h2g4");
+        assert_eq!((k.label, k.idle), (Label::Idle, Some(IdleKind::Exchange)));
+        assert!(k.idle_targets.iter().any(|s| s.to_string() == "h0"));
+    }
+
+    /// CXA 2020 图30: the rook's attack on the horse only lets the horses trade
+    /// (the red horse could take the black one back), and the cannon's return
+    /// guards the horse so that the horses' trade is even: both 兑.
+    #[test]
+    fn changing_a_trade_between_equal_pieces_offers_an_exchange() {
+        let fen = "2bakab2/9/2n1c3c/pCp1N3p/7n1/2P6/P3P1P1P/4CrN2/9/1RBAKAB2 w";
+        let pos = after_line(fen, "b6b2");
+        let k = classify_iccs(Edition::Cxa2020, &pos, "f2f6");
+        assert_eq!((k.label, k.idle), (Label::Idle, Some(IdleKind::Exchange)));
+        let pos = after_line(fen, "b6b2 f2f6");
+        let k = classify_iccs(Edition::Cxa2020, &pos, "b2b6");
+        assert_eq!((k.label, k.idle), (Label::Idle, Some(IdleKind::Exchange)));
     }
 }
