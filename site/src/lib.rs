@@ -105,14 +105,6 @@ pub fn board_text() -> Signal<&'static board::BoardText> {
     Signal::derive(move || &lang.get().strings().board)
 }
 
-fn notation_code(n: Notation) -> &'static str {
-    match n {
-        Notation::Zh => "zh",
-        Notation::Wxf => "wxf",
-        Notation::Iccs => "iccs",
-    }
-}
-
 /// The document title for a page, in `lang`.
 fn page_title(route: &Route, lang: Lang) -> String {
     let t = lang.strings();
@@ -136,12 +128,12 @@ pub fn App() -> impl IntoView {
     );
     let notation = RwSignal::new(
         web::load(NOTATION_KEY)
-            .and_then(|c| Notation::ALL.into_iter().find(|&n| notation_code(n) == c))
+            .and_then(|c| notation::SHOWN.into_iter().find(|&n| n.name() == c))
             .unwrap_or_default(),
     );
     // Remember the settings (not on the first run: nothing changed yet).
     Effect::new(move |prev: Option<()>| {
-        let (l, n) = (lang.get().code(), notation_code(notation.get()));
+        let (l, n) = (lang.get().code(), notation.get().name());
         if prev.is_some() {
             web::save(LANG_KEY, l);
             web::save(NOTATION_KEY, n);

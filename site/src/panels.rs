@@ -11,7 +11,7 @@ use wasm_bindgen::JsCast;
 use crate::board::label_class;
 use crate::judge::Shared;
 use crate::markup::Markup;
-use crate::notation::Notation;
+use crate::notation::{self, Notation};
 use crate::strings::{Lang, Strings};
 use crate::{flag, text, tr, Ui};
 
@@ -41,7 +41,7 @@ pub struct MoveEntry {
 impl MoveEntry {
     fn text(&self, n: Notation) -> &str {
         match n {
-            Notation::Zh => &self.zh,
+            Notation::Zh(_) => &self.zh,
             Notation::Wxf => &self.wxf,
             Notation::Iccs => &self.iccs,
         }
@@ -127,14 +127,14 @@ pub fn EditionSwitch(
 pub fn NotationSwitch() -> impl IntoView {
     let ui = Ui::get();
     let name = |n: Notation| match n {
-        Notation::Zh => "中文",
+        Notation::Zh(_) => "中文",
         Notation::Wxf => "WXF",
         Notation::Iccs => "ICCS",
     };
     view! {
         <div class="switch" role="group" aria-label=tr(|t| t.notation)>
             <span class="switch-label" aria-hidden="true">{tr(|t| t.notation)}</span>
-            {Notation::ALL
+            {notation::SHOWN
                 .into_iter()
                 .map(|n| {
                     view! {
@@ -376,7 +376,7 @@ pub fn detail_html(lang: Lang, notation: Notation, m: Option<&MoveReport>) -> St
             lang.move_number(m.ply),
             lang.side(m.side == "red")
         ))
-        .el("strong", "", notation.pick(m))
+        .el("strong", "", notation::pick(notation, m))
         .close("span");
     let mut label = lang.label(m.label).to_string();
     if let Some(s) = m.sub {

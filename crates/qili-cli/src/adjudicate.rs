@@ -3,13 +3,13 @@
 
 use std::io::{BufRead, BufReader, Write};
 
+use qili::notation::Reader;
 use qili::rules::report::Report;
 use qili::rules::{adjudicate, Edition};
-use qili::{fen, Move, Position, Tolerance};
+use qili::{fen, line, Move, Position, Tolerance};
 use serde_json::{json, Value};
 
 use crate::args::{Error, Spec};
-use crate::notation::Reader;
 use crate::Command;
 
 /// The `adjudicate` subcommand.
@@ -68,7 +68,8 @@ fn run(args: &[String], out: &mut dyn Write) -> Result<(), Error> {
         (Some(file), None) => batch(edition, file, out),
         (None, moves) => {
             let pos = args.position()?;
-            let moves = read_moves(&pos, moves.unwrap_or("")).map_err(Error::Input)?;
+            let moves = line::read_line(&pos, moves.unwrap_or(""))
+                .map_err(|e| Error::Input(e.to_string()))?;
             let value = judge(edition, &pos, &moves);
             writeln!(
                 out,
@@ -78,20 +79,6 @@ fn run(args: &[String], out: &mut dyn Write) -> Result<(), Error> {
             Ok(())
         }
     }
-}
-
-/// Reads a space-separated move list in any notation, playing it from `pos`.
-fn read_moves(pos: &Position, text: &str) -> Result<Vec<Move>, String> {
-    let mut p = pos.clone();
-    let mut out = Vec::new();
-    for (i, word) in text.split_whitespace().enumerate() {
-        let m = Reader::Auto
-            .read(&p, word)
-            .map_err(|e| format!("move {}: {word} — {e}", i + 1))?;
-        p.play_unchecked(m);
-        out.push(m);
-    }
-    Ok(out)
 }
 
 /// The report of the chosen edition, with `by_edition`: the ruling and verdict
@@ -164,22 +151,21 @@ fn batch_line(default: Edition, text: &str) -> Result<Value, (Value, String)> {
         Some(f) => fen::position(f, Tolerance::COMPOSED).map_err(|e| fail(format!("fen: {e}")))?,
         None => Position::new(),
     };
-    let moves_text = match case.get("moves") {
-        None | Some(Value::Null) => String::new(),
-        Some(Value::String(s)) => s.clone(),
-        Some(Value::Array(a)) => a
-            .iter()
-            .map(|m| {
-                m.as_str()
-                    .map(str::to_string)
-                    .ok_or("moves must be strings")
-            })
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| fail(e.to_string()))?
-            .join(" "),
+    // A string is a pasted list; an array holds one move per entry.
+    let moves = match case.get("moves") {
+        None | Some(Value::Null) => Ok(Vec::new()),
+        Some(Value::String(s)) => line::read_line(&pos, s),
+        Some(Value::Array(a)) => {
+            let texts = a
+                .iter()
+                .map(|m| m.as_str().ok_or("moves must be strings"))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| fail(e.to_string()))?;
+            line::read_moves(&pos, &texts, Reader::Auto)
+        }
         Some(_) => return Err(fail("moves must be an array of ICCS strings".into())),
-    };
-    let moves = read_moves(&pos, &moves_text).map_err(fail)?;
+    }
+    .map_err(|e| fail(e.to_string()))?;
     match judge(edition, &pos, &moves) {
         Value::Object(mut report) => {
             if let Some(e) = report.remove("error") {

@@ -3,10 +3,10 @@
 
 use std::io::Write;
 
-use qili::zh;
+use qili::line;
+use qili::notation::{Notation, Reader, NAMES};
 
 use crate::args::{Error, Spec};
-use crate::notation::{Notation, Reader};
 use crate::Command;
 
 /// The `convert` subcommand.
@@ -46,109 +46,37 @@ const SPEC: Spec = Spec {
     usage: USAGE,
 };
 
-/// `1.`, `12...`: a move number to skip.
-fn is_move_number(tok: &str) -> bool {
-    let digits = tok.trim_end_matches('.');
-    digits.len() < tok.len() && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
-}
-
-fn is_result(tok: &str) -> bool {
-    matches!(tok, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*")
-}
-
-/// Splits Chinese moves written without spaces (`炮二平五马8进7`) into
-/// moves, if the whole text splits into readable four- or five-character
-/// moves.
-fn split_chinese(tok: &str) -> Option<Vec<String>> {
-    let chars: Vec<char> = tok.chars().collect();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let len = [4, 5].into_iter().find(|&n| {
-            i + n <= chars.len()
-                && chars[i..i + n]
-                    .iter()
-                    .collect::<String>()
-                    .parse::<zh::Notation>()
-                    .is_ok()
-        })?;
-        out.push(chars[i..i + len].iter().collect());
-        i += len;
-    }
-    (out.len() > 1).then_some(out)
-}
-
-fn tokens(words: &[String], reader: Reader) -> Vec<String> {
-    let mut out = Vec::new();
-    for tok in words.iter().flat_map(|w| w.split_whitespace()) {
-        if is_move_number(tok) || is_result(tok) {
-            continue;
-        }
-        let glued = reader.reads_chinese()
-            && tok.chars().count() > 5
-            && tok.parse::<zh::Notation>().is_err();
-        match glued.then(|| split_chinese(tok)).flatten() {
-            Some(parts) => out.extend(parts),
-            None => out.push(tok.to_string()),
-        }
-    }
-    out
-}
-
 fn run(args: &[String], out: &mut dyn Write) -> Result<(), Error> {
     if crate::records::is_record_conversion(args) {
         return crate::records::convert_record(args, out);
     }
     let args = SPEC.parse(args)?;
-    let from: Reader = args
+    let from = args
         .value("from")
-        .ok_or_else(|| SPEC.error("missing --from"))?
-        .parse()
-        .map_err(|e| SPEC.error(format!("--from: {e}")))?;
-    let to: Notation = args
-        .value("to")
-        .ok_or_else(|| SPEC.error("missing --to"))?
-        .parse()
-        .map_err(|e| SPEC.error(format!("--to: {e}")))?;
+        .ok_or_else(|| SPEC.error("missing --from"))?;
+    let from = Reader::from_name(from).ok_or_else(|| {
+        SPEC.error(format!(
+            "--from: unknown notation '{from}' (expected {NAMES}, or auto)"
+        ))
+    })?;
+    let to = args.value("to").ok_or_else(|| SPEC.error("missing --to"))?;
+    let to = Notation::from_name(to)
+        .ok_or_else(|| SPEC.error(format!("--to: unknown notation '{to}' (expected {NAMES})")))?;
     let mut pos = args.position()?;
-    let moves = tokens(&args.positional, from);
-    if moves.is_empty() {
+    let texts: Vec<String> = args
+        .positional
+        .iter()
+        .flat_map(|w| line::tokens(w))
+        .collect();
+    if texts.is_empty() {
         return Err(SPEC.error("no MOVES given"));
     }
+    let moves = line::read_moves(&pos, &texts, from).map_err(|e| Error::Input(e.to_string()))?;
     let mut written = Vec::with_capacity(moves.len());
-    for (i, text) in moves.iter().enumerate() {
-        let m = from
-            .read(&pos, text)
-            .map_err(|e| Error::Input(format!("move {}: {text} — {e}", i + 1)))?;
+    for m in moves {
         written.push(to.write(&pos, m));
         pos.play_unchecked(m);
     }
     writeln!(out, "{}", written.join(" "))?;
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn splits_glued_chinese() {
-        assert_eq!(
-            split_chinese("炮二平五马8进7前兵九进一").unwrap(),
-            ["炮二平五", "马8进7", "前兵九进一"]
-        );
-        assert_eq!(split_chinese("炮二平五马8"), None);
-        assert_eq!(split_chinese("炮二平五"), None);
-    }
-
-    #[test]
-    fn skips_numbers_and_results() {
-        let words = ["1. 炮二平五 马8进7 2. 马二进三 1-0".to_string()];
-        assert_eq!(
-            tokens(&words, Reader::Auto),
-            ["炮二平五", "马8进7", "马二进三"]
-        );
-        assert!(!is_move_number("1"));
-        assert!(is_move_number("12..."));
-    }
 }

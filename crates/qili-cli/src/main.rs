@@ -11,7 +11,6 @@ mod annotate;
 mod args;
 mod convert;
 mod moves;
-mod notation;
 mod perft;
 mod records;
 

@@ -3,9 +3,9 @@
 use std::io::Write;
 
 use qili::iccs::Iccs;
+use qili::notation::{Notation, NAMES};
 
 use crate::args::{Error, Spec};
-use crate::notation::Notation;
 use crate::Command;
 
 /// The `moves` subcommand.
@@ -40,7 +40,8 @@ fn run(args: &[String], out: &mut dyn Write) -> Result<(), Error> {
     }
     let notation = match args.value("notation") {
         None => Notation::Iccs,
-        Some(n) => n.parse().map_err(|e| SPEC.error(e))?,
+        Some(n) => Notation::from_name(n)
+            .ok_or_else(|| SPEC.error(format!("unknown notation '{n}' (expected {NAMES})")))?,
     };
     let pos = args.position()?;
     let mut moves: Vec<_> = pos.legal_moves().iter().copied().collect();

@@ -7,6 +7,7 @@
 use std::io::Write;
 use std::path::Path;
 
+use qili::notation::NAMES;
 use qili::record::{self, Export, Game, Notation};
 
 use crate::args::{Error, Spec};
@@ -100,11 +101,8 @@ pub fn convert_record(args: &[String], out: &mut dyn Write) -> Result<(), Error>
     let to = args.value("to").unwrap_or_default().to_ascii_lowercase();
     let notation = match args.value("notation") {
         None => Notation::CHINESE,
-        Some(n) => Notation::from_name(n).ok_or_else(|| {
-            SPEC.error(format!(
-                "unknown notation '{n}' (expected iccs, wxf, zh, zh-trad or zh-pgn)"
-            ))
-        })?,
+        Some(n) => Notation::from_name(n)
+            .ok_or_else(|| SPEC.error(format!("unknown notation '{n}' (expected {NAMES})")))?,
     };
     let format = match to.as_str() {
         "pgn" => Export::Pgn(notation),

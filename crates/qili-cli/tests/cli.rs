@@ -202,7 +202,7 @@ fn convert_errors_name_the_move() {
     assert!(err.contains("move 2: H8*7 — not WXF"), "{err}");
     let err = fails(&["convert", "--from", "iccs", "--to", "zh", "h2e2 h9h2"]);
     assert!(
-        err.contains("move 2: h9h2 — h9h2 is not a legal move here"),
+        err.contains("move 2: h9h2 — not a legal move here"),
         "{err}"
     );
     let err = fails(&["convert", "--from", "auto", "--to", "zh", "h2e2 blah"]);

@@ -4,14 +4,15 @@
 
 use std::collections::BTreeMap;
 
+use qili::line;
+use qili::notation::NAMES;
+pub use qili::notation::{Notation, Reader};
 use qili::rules::report::{MoveReport, Report};
 use qili::rules::{self, Edition};
 use qili::{
     fen, Color, DecisiveReason, Move, Outcome, Piece, Position, Problem, Square, Tolerance,
 };
 use serde::{Deserialize, Serialize};
-
-use crate::notation::{Notation, Reader};
 
 /// Reads the position of a `fen` argument: `None` is the starting position.
 /// Composed positions (extra pieces, pieces on points they could never reach)
@@ -53,35 +54,28 @@ pub fn play(pos: Position, text: &str) -> Result<String, String> {
         .map_err(|e| format!("{} — {e}", text.trim()))
 }
 
-/// `1.`, `12...`: a move number in a pasted game, skipped.
-fn is_move_number(word: &str) -> bool {
-    let digits = word.trim_end_matches('.');
-    digits.len() < word.len() && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+/// Reads a notation name: `iccs`, `wxf`, `zh`, `zh-trad` or `zh-pgn`.
+pub fn notation(name: &str) -> Result<Notation, String> {
+    Notation::from_name(name).ok_or_else(|| format!("unknown notation '{name}' (expected {NAMES})"))
 }
 
-/// Splits a space-separated move list into moves, leaving out move numbers
-/// (`1.`) and a final result (`1-0`, `0-1`, `1/2-1/2`, `*`).
+/// Reads a reader name: `auto` or a [`notation`] name.
+pub fn reader(name: &str) -> Result<Reader, String> {
+    Reader::from_name(name)
+        .ok_or_else(|| format!("unknown notation '{name}' (expected auto, {NAMES})"))
+}
+
+/// Splits a pasted move list into moves, leaving out move numbers (`1.`)
+/// and a final result (`1-0`), see [`qili::line::tokens`].
 pub fn split_moves(text: &str) -> Vec<String> {
-    text.split_whitespace()
-        .filter(|w| !is_move_number(w) && !matches!(*w, "1-0" | "0-1" | "1/2-1/2" | "*"))
-        .map(str::to_string)
-        .collect()
+    line::tokens(text)
 }
 
 /// Reads `moves` (one move per entry) with `reader`, played one after
 /// another from `start`. Errors say which move: `move 3: 马8进7 — no black
 /// horse on file 8`.
 pub fn read_moves(start: &Position, moves: &[String], reader: Reader) -> Result<Vec<Move>, String> {
-    let mut pos = start.clone();
-    let mut out = Vec::with_capacity(moves.len());
-    for (i, text) in moves.iter().enumerate() {
-        let m = reader
-            .read(&pos, text)
-            .map_err(|e| format!("move {}: {} — {e}", i + 1, text.trim()))?;
-        pos.play_unchecked(m);
-        out.push(m);
-    }
-    Ok(out)
+    line::read_moves(start, moves, reader).map_err(|e| e.to_string())
 }
 
 /// Rewrites `moves` (read with `from`) in the notation `to`.
@@ -552,8 +546,8 @@ mod tests {
             let _ = read_fen(&text);
             let _ = crate::record::parse(text.as_bytes());
             let _ = edition(&text);
-            let _ = Notation::from_name(&text);
-            let _ = Reader::from_name(&text);
+            let _ = notation(&text);
+            let _ = reader(&text);
             let pos = if rng.next() % 2 == 0 { &start } else { &figure };
             let _ = play(pos.clone(), &text);
             let _ = label_move(Edition::Axf, pos, &text);

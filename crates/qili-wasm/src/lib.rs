@@ -30,20 +30,19 @@
 )]
 
 pub mod api;
-pub mod notation;
 pub mod record;
 
 use js_sys::Array;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::notation::{Notation, Reader};
+use crate::api::{Notation, Reader};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
 /** A notation to write moves in: ICCS `h2e2`, WXF `C2=5`, Chinese `炮二平五`
  * (simplified, ASCII digits for black) or traditional Chinese `馬８進７`. */
-export type Notation = "iccs" | "wxf" | "zh" | "zh-trad";
+export type Notation = "iccs" | "wxf" | "zh" | "zh-trad" | "zh-pgn";
 
 /** A notation to read moves in: `auto` decides for each move by its syntax. */
 export type NotationOrAuto = Notation | "auto";
@@ -405,7 +404,7 @@ pub fn legal_moves(
     let pos = position(&fen)?;
     let notation = match optional_string(&notation, "notation")? {
         None => Notation::Iccs,
-        Some(name) => Notation::from_name(&name).map_err(fail)?,
+        Some(name) => api::notation(&name).map_err(fail)?,
     };
     Ok(api::legal_moves(&pos, notation))
 }
@@ -506,10 +505,10 @@ pub fn convert(
 ) -> Result<Vec<String>, JsError> {
     let pos = position(&fen)?;
     let list = self::moves(&moves)?;
-    let to = Notation::from_name(&string(&to, "to")?).map_err(fail)?;
+    let to = api::notation(&string(&to, "to")?).map_err(fail)?;
     let from = match optional_string(&from, "from")? {
         None => Reader::Auto,
-        Some(name) => Reader::from_name(&name).map_err(fail)?,
+        Some(name) => api::reader(&name).map_err(fail)?,
     };
     api::convert(&pos, &list, from, to).map_err(fail)
 }

@@ -28,6 +28,7 @@ mod tables;
 pub mod fen;
 pub mod iccs;
 pub mod line;
+pub mod notation;
 pub mod record;
 pub mod rules;
 pub mod wxf;

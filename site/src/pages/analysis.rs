@@ -14,7 +14,7 @@ use crate::judge::{pieces, Judged, Shared};
 use crate::markup::Markup;
 use crate::model::analysis::{Analysis, LinkError};
 use crate::model::editor::{palette, Editor, Tool};
-use crate::notation::ReadError;
+use crate::notation::{self, ReadError};
 use crate::panels::{
     entries, EditionSwitch, Legend, MoveDetail, MoveList, NotationSwitch, StepControls, Steps,
     VerdictPanel,
@@ -244,7 +244,7 @@ pub fn AnalysisPage(
                     f.report
                         .moves
                         .iter()
-                        .map(|m| n.pick(m).to_string())
+                        .map(|m| notation::pick(n, m).to_string())
                         .collect::<Vec<_>>()
                         .join(" ")
                 })
@@ -403,7 +403,7 @@ pub fn AnalysisPage(
                                 ui.lang.get().position_status(
                                     ply.get(),
                                     len.get(),
-                                    m.as_ref().map(|m| (notation.pick(m), m.label, m.sub)),
+                                    m.as_ref().map(|m| (notation::pick(notation, m), m.label, m.sub)),
                                 )
                             })
                         })}

@@ -15,6 +15,7 @@ use crate::judge::{changes, pieces, Judged, Shared};
 use crate::library::{self, Case};
 use crate::markup::Markup;
 use crate::model::cursor::Cursor;
+use crate::notation;
 use crate::panels::{
     entries, EditionSwitch, Legend, MoveDetail, MoveList, NotationSwitch, StepControls, Steps,
     VerdictPanel,
@@ -269,7 +270,7 @@ pub fn ReplayPage(
                                 ui.lang.get().position_status(
                                     ply.get(),
                                     len,
-                                    m.as_ref().map(|m| (notation.pick(m), m.label, m.sub)),
+                                    m.as_ref().map(|m| (notation::pick(notation, m), m.label, m.sub)),
                                 )
                             })
                         })}

@@ -25,15 +25,14 @@ use core::fmt;
 
 mod encoding;
 mod game;
-mod notation;
 
 pub mod dhtmlxq;
 pub mod pgn;
 pub mod xqf;
 
+pub use crate::notation::Notation;
 pub use encoding::{decode_text, TextEncoding};
 pub use game::{Game, GameResult, Line, MoveError, Node, Tags};
-pub use notation::Notation;
 
 use crate::Role;
 

@@ -23,9 +23,9 @@ use core::fmt;
 
 use super::encoding::{decode_text, unix_newlines};
 use super::game::{Game, GameResult, Line, MoveError, Node};
-use super::notation::{parse_move, write_move, Notation};
 use super::MAX_NESTING;
 use crate::fen::{self, ParsePositionError};
+use crate::notation::{Notation, Reader};
 use crate::{Color, Position, Tolerance};
 
 /// What went wrong in a PGN game, and where.
@@ -483,7 +483,7 @@ impl<'a> Parser<'a> {
                     if word.is_empty() {
                         continue;
                     }
-                    let m = match parse_move(&cur.pos, word) {
+                    let m = match Reader::Auto.read(&cur.pos, word) {
                         Ok(m) => m,
                         Err(reason) => {
                             let e = self.err(
@@ -600,7 +600,7 @@ fn write_line(line: &Line, mut pos: Position, notation: Notation, out: &mut Vec<
     let mut need_number = true;
     for node in &line.nodes {
         let n = pos.fullmoves();
-        let text = write_move(&pos, node.mv, notation);
+        let text = notation.write(&pos, node.mv);
         // The number stays on the line of its move.
         out.push(match pos.turn() {
             Color::Red => format!("{n}. {text}"),
@@ -734,7 +734,7 @@ mod tests {
         assert_eq!(e.column, 9);
         assert_eq!(
             e.to_string(),
-            "line 2, column 9 (game 1): move 1... h2e2 (black): h2e2 is not a legal move here"
+            "line 2, column 9 (game 1): move 1... h2e2 (black): not a legal move here"
         );
         assert_eq!(
             games[1].as_ref().unwrap_err().kind,
