@@ -227,8 +227,6 @@ pub struct Strings {
 
     /// About: heading.
     pub about_title: &'static str,
-    /// About: sections (heading, paragraphs).
-    pub about: &'static [(&'static str, &'static [&'static str])],
     /// Words for the board's accessible names.
     pub board: BoardText,
 }
@@ -338,44 +336,6 @@ const ZH: Strings = Strings {
     link_fen_error: "链接中的局面无法使用：",
 
     about_title: "怎样读懂棋例",
-    about: &[
-        (
-            "每一着的标签",
-            &[
-                "棋例只问一件事：在循环中，每一着是在“打”对方，还是没有。引擎先给每一着贴一个标签，标在着法表里，也标在棋盘上刚走的棋子旁边。",
-                "将：这一着照将（28.1）。杀：这一着之后，若再走一着就能连续照将把对方将死，叫作伏杀（28.2）；AXF 规则把杀当作闲。捉：这一着使己方某子可以吃掉对方一个子并且得利——对方的子无根、假根、少根，或价值高于攻击它的子（29.1–29.3）。",
-                "闲：既不将、不杀，也不捉（28.9）。有些闲着另有名目：兑（邀兑，28.5）、献（把子送给对方吃，28.6）、拦（挡住对方的攻击线，28.7）、跟（跟住对方的子，28.8）。它们仍算闲着。",
-                "“捉”必须是这一着新造成的：走之前就已经能吃的子，走之后仍能吃，叫“从捉到捉”，按闲处理（29.2）。帅（将）单独叫吃、兵（卒）单独叫吃，一般也按闲处理（27.1、27.2），但双方互相长打时，兵卒的叫吃按捉计算。",
-            ],
-        ),
-        (
-            "棋盘上的记号",
-            &[
-                "箭头从攻击子指向被捉的子；虚线箭头表示威胁的着法，例如伏杀的第一着，或先照将再吃子的那一着。红圈是被将、被捉的子；绿圈是它的保护子（根）；带叉的绿圈是假根——看上去在保护，但按规则不能合法吃回。灰色虚圈表示走前就已受攻击的子。",
-            ],
-        ),
-        (
-            "循环与裁决",
-            &[
-                "同一局面、同一方走棋再次出现，就形成循环。裁决看循环里双方各自的着法类型：每着都在打（长将、长捉、一将一捉等）是禁止着法；其中夹有闲着（数将一闲、数捉一闲等）或全是闲着，是允许着法（25.2）。",
-                "单方面长将，长将的一方判负（26.1）。一方禁止、一方允许，禁止的一方必须变着，不变判负（26.4）。双方都禁止或都允许，不变作和（26.2、26.3）。",
-                "裁决面板给出双方的类型、是否禁止、所依据的条款，以及引擎对整件事的说明。“现已生效”说明在这一刻按照所选规则已经必须执行的结果，例如局面重复达到规定次数，或已被将死。",
-            ],
-        ),
-        (
-            "三种规则",
-            &[
-                "中国象棋协会 1999 年版规则是本站的主要依据；2020 年版的例图与它大体一致，个别图例的判法不同；亚洲象棋联合会（AXF）的规则另成体系，例如不把杀算作攻击，长捉须是捉同一个子。回放页面可以切换规则，看看哪一着、哪个裁决随之改变。",
-                "棋例图里的局面有时在实战中不可能出现（例如多出一个子），这样的局面按排局处理，照样可以判定。1999 年版有六个图只有着法没有附图，本站拟定了局面来重现这些着法，并作了标注。",
-            ],
-        ),
-        (
-            "键盘",
-            &[
-                "在回放和分析页面：← → 上一着、下一着，Home、End 到开局、到最后，空格自动播放或暂停。分析棋盘可以用 Tab 进入棋盘，方向键移动，Enter 或空格拿起、放下棋子，Esc 取消。",
-            ],
-        ),
-    ],
     board: BoardText {
         board: "棋盘",
         empty: "空",
@@ -495,44 +455,6 @@ const EN: Strings = Strings {
     link_fen_error: "The link's position cannot be used: ",
 
     about_title: "How to read the 棋例",
-    about: &[
-        (
-            "Each move's label",
-            &[
-                "The repetition rules ask one question: inside a repetition, does each move attack, or not? The engine labels every move, in the move list and next to the piece that just moved.",
-                "将 check: the move gives check (28.1). 杀 mate threat: given one more move, the side could mate by a series of checks (28.2); the AXF rules count it as idle. 捉 chase: the move lets one of its pieces take an enemy piece with profit — the target is unprotected, falsely or insufficiently protected, or worth more than its attacker (29.1–29.3).",
-                "闲 idle: no check, no mate threat, no chase (28.9). Some idle moves have names of their own: 兑 offering an exchange (28.5), 献 offering a piece (28.6), 拦 blocking an attack (28.7), 跟 following a piece (28.8). They still count as idle.",
-                "A chase must be created by the move: a piece that could already be taken before the move and still can after it is 从捉到捉, counted as idle (29.2). A king or a pawn attacking on its own is normally idle too (27.1, 27.2) — but when both sides attack on every move, the pawn's attacks count as chases.",
-            ],
-        ),
-        (
-            "Marks on the board",
-            &[
-                "An arrow runs from an attacker to the piece it chases; a dashed arrow is a threatened move, such as the first move of a mating line or a check that wins a piece. A red ring marks the piece checked or chased; a green ring its protector (its root); a crossed green ring a false root — a defender that cannot legally take back. A grey dotted ring marks a piece that was attacked before the move already.",
-            ],
-        ),
-        (
-            "Repetitions and rulings",
-            &[
-                "When a position recurs with the same side to move, the moves between form a cycle. The ruling looks at each side's pattern in it: attacking on every move (perpetual check, perpetual chase, one check one chase …) is forbidden; any idle move among them (checks with an idle move …), or only idle moves, is allowed (25.2).",
-                "A one-sided perpetual check loses (26.1). Forbidden against allowed: the forbidden side must vary or loses (26.4). Both forbidden or both allowed: a draw if neither varies (26.2, 26.3).",
-                "The ruling panel shows both patterns, whether each is allowed, the clause it rests on and the engine's account in words. “Binding now” is the result that the chosen rules already enforce at this point — the repetition count reached, or a checkmate.",
-            ],
-        ),
-        (
-            "Three rulebooks",
-            &[
-                "The Chinese Xiangqi Association's 1999 rules are the site's primary text; the 2020 examples mostly agree with them and differ in a few figures; the Asian Xiangqi Federation (AXF) rules are a system of their own — they do not count mate threats as attacks, and a perpetual chase must chase the same piece. Switch the rules on a replay to see which labels and rulings change.",
-                "Rulebook diagrams are sometimes positions no game could reach (an extra piece, say); they are accepted as composed positions and judged all the same. Six 1999 figures give moves without a diagram; the site composed positions that reproduce them, and marks them so.",
-            ],
-        ),
-        (
-            "Keyboard",
-            &[
-                "On the replay and analysis pages: ← → previous and next move, Home and End to the start and the end, Space plays or pauses. On the analysis board, Tab into the board, move with the arrow keys, pick up and put down a piece with Enter or Space, Escape to cancel.",
-            ],
-        ),
-    ],
     board: BoardText {
         board: "Board",
         empty: "empty",
@@ -996,10 +918,6 @@ mod tests {
             assert_eq!(lang.other().other(), lang);
             assert_ne!(lang.strings().tagline, lang.other().strings().tagline);
             assert_eq!(Lang::from_code(lang.code()), Some(lang));
-            assert_eq!(
-                lang.strings().about.len(),
-                lang.other().strings().about.len()
-            );
         }
     }
 

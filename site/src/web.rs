@@ -58,6 +58,26 @@ pub fn copy(text: String, done: impl FnOnce(bool) + 'static) {
     then(promise, Box::new(move |r| done(r.is_some())));
 }
 
+/// Fetches the text of `url` (relative to the page), then calls `done` with
+/// it (`None` if the request or the response failed). Offline, the service
+/// worker answers from its precache.
+pub fn fetch_text(url: &str, done: impl FnOnce(Option<String>) + 'static) {
+    let promise = window().fetch_with_str(url);
+    then(
+        promise,
+        Box::new(move |r| {
+            let text = r
+                .and_then(|r| r.dyn_into::<web_sys::Response>().ok())
+                .filter(web_sys::Response::ok)
+                .and_then(|r| r.text().ok());
+            match text {
+                Some(p) => then(p, Box::new(move |t| done(t.and_then(|t| t.as_string())))),
+                None => done(None),
+            }
+        }),
+    );
+}
+
 /// Milliseconds since the page started.
 pub fn now_ms() -> f64 {
     window().performance().map_or(0.0, |p| p.now())

@@ -62,7 +62,10 @@ export default async function library({ page, url, artifact, metric, log }) {
   await page.goto(url + '#/about');
   await page.locator('.about section').first().waitFor();
   await page.screenshot({ path: artifact('about-en.png'), fullPage: true });
+  assert.equal(await page.textContent('.about section h3'), "Each move's label");
   await page.click('button.switch-lang');
   assert.equal(await page.getAttribute('.qili', 'lang'), 'zh-Hans');
+  // The text follows the language (fetched again).
+  await page.waitForFunction(() => document.querySelector('.about section h3')?.textContent === '每一着的标签');
   await page.screenshot({ path: artifact('about-zh.png'), fullPage: true });
 }

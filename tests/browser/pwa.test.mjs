@@ -84,8 +84,10 @@ export default async function pwa({ page, context, url, log, artifact }) {
     // The start page by its name, with a query string (ignored by the cache).
     await page.goto(`${url}index.html?from=home-screen#/about`);
     await page.locator('#qili-app main h2').first().waitFor({ timeout: 20_000 });
+    // The about page's text is a file of its own, fetched from the precache.
+    await page.locator('.about section h3').first().waitFor({ timeout: 20_000 });
     await page.screenshot({ path: artifact('pwa-offline.png') });
-    log('offline: reload, library example, analysis link, index.html?query: ok');
+    log('offline: reload, library example, analysis link, index.html?query, about text: ok');
   } finally {
     await context.setOffline(false);
   }
