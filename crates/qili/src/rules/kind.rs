@@ -97,8 +97,8 @@ pub enum Reason {
     /// 29.2 (从捉到捉): every piece attacked after the move was already attacked before.
     ChaseNotNew,
     /// CXA 2020 (图10, 图11, 图25, 图27, 图28, 参考图41 "联合捉子"): the chased
-    /// pieces could already be won, and the moved piece does not attack them
-    /// but the chase needs it (a pin that makes the root false, a screen).
+    /// pieces could already be won, and the moved piece cannot win them by
+    /// itself but the chase needs it (a pin that makes the root false, a screen).
     /// The move is 捉, yet in a repetition it counts as allowed, like 闲.
     JointChase,
     /// 27.1: only the king attacks.
@@ -227,7 +227,7 @@ pub fn classify(edition: Edition, before: &Position, m: Move, previous: Option<M
             Edition::Cxa1999 => was_before(&t),
             // 2020: the moved piece joining the attack on a piece that could
             // already be won is a new chase; a moved piece the chase needs
-            // without attacking is a joint chase (联合捉子).
+            // without winning it itself is a joint chase (联合捉子).
             Edition::Cxa2020 => {
                 let kept_up = was_before(&t) && !joins_attack(before, m, &t);
                 let supports = kept_up && supports_chase(&again, m, &t, edition);
