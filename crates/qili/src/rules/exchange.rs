@@ -4,13 +4,16 @@
 //! was just taken from, or stop; the side that started may go on capturing
 //! anywhere, or stop. Both choose what is best for them. This covers the
 //! plain exchange on one point as well as "以炮换马多得一卒" (trade a cannon for
-//! a horse and win a pawn on the way).
+//! a horse and win a pawn on the way). To a first capture that would win
+//! although it can be taken back, the opponent may also answer by taking
+//! another piece with check and taking back once the check is answered
+//! (CXA 2020 参考图31).
 //!
 //! Every capture is a legal move of the position it is played in, so pins,
 //! the flying-general rule and cannon screens that disappear are respected: a
 //! root that cannot legally recapture is no root (假根, 28.16).
 
-use super::value::value;
+use super::value::{self, value};
 use crate::tables::ALL_SQUARES;
 use crate::{Move, Piece, Position, Role, Square};
 
@@ -125,6 +128,24 @@ impl<'a> Exchanges<'a> {
     }
 }
 
+/// `true` if taking with `m` gives another piece up: once it has taken, the
+/// opponent can win a piece it could not win before, worth more than the one
+/// taken — the capturing piece was its root (1999 细则4, 2020 图22: such a
+/// capture still chases) or held a line shut (2020 图23).
+pub fn gives_up_a_piece(pos: &Position, m: Move) -> bool {
+    let Some(taken) = pos.piece_at(m.to) else {
+        return false;
+    };
+    let theirs = pos.pass().map(|p| winnable_squares(&p)).unwrap_or_default();
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    after.captures().iter().any(|&c| {
+        c.to != m.to
+            && !theirs.contains(&c.to)
+            && single_square_gain(&after, c) > value(taken, m.to)
+    })
+}
+
 /// `true` if `x` lies on the line from `a` to `b`, strictly between them.
 fn strictly_between(a: Square, b: Square, x: Square) -> bool {
     let (af, ar) = (a.file().index(), a.rank().index());
@@ -153,7 +174,7 @@ pub fn single_square_gain(pos: &Position, first: Move) -> i32 {
     let mut after = pos.clone();
     after.play_unchecked(first);
     let everywhere_else = ALL_SQUARES & !bit(first.to);
-    value(target, first.to) + defender(&after, first, 1, everywhere_else).score
+    value(target, first.to) + defender(&after, first.to, 1, everywhere_else).score
 }
 
 /// The bit of `sq` in a set of excluded squares.
@@ -176,7 +197,15 @@ fn exchange_excluding(pos: &Position, first: Move, excluded: u128) -> Exchange {
     let mut after = pos.clone();
     after.play_unchecked(first);
     let recapturable = !after.legal_moves_to(first.to).is_empty();
-    let rest = defender(&after, first, 1, excluded);
+    let mut rest = defender(&after, first.to, 1, excluded);
+    // An in-between capture only refutes a capture that wins although the
+    // defender can take back.
+    if recapturable && value(target, first.to) + rest.score > 0 {
+        let other = take_with_check_first(&after, first.to, excluded);
+        if other.score < rest.score {
+            rest = other;
+        }
+    }
     let mut won = vec![target];
     won.extend(rest.won);
     Exchange {
@@ -202,7 +231,7 @@ fn attacker(pos: &Position, depth: usize, excluded: u128) -> Line {
         };
         let mut next = pos.clone();
         next.play_unchecked(m);
-        let rest = defender(&next, m, depth + 1, excluded);
+        let rest = defender(&next, m.to, depth + 1, excluded);
         let score = value(victim, m.to) + rest.score;
         if score > best.score {
             let mut won = vec![victim];
@@ -219,21 +248,22 @@ fn attacker(pos: &Position, depth: usize, excluded: u128) -> Line {
     best
 }
 
-/// The defender to move after `last`: stop, or take back on its square.
-fn defender(pos: &Position, last: Move, depth: usize, excluded: u128) -> Line {
+/// The defender to move after the starting side took on `square`: stop, or
+/// take back there.
+fn defender(pos: &Position, square: Square, depth: usize, excluded: u128) -> Line {
     let mut best = Line::default();
     if depth >= MAX_CAPTURES {
         return best;
     }
-    let Some(victim) = pos.piece_at(last.to) else {
+    let Some(victim) = pos.piece_at(square) else {
         return best;
     };
-    for &m in pos.legal_moves_to(last.to).iter() {
+    for &m in pos.legal_moves_to(square).iter() {
         let mut next = pos.clone();
         next.play_unchecked(m);
         // The exchange's own square is never excluded.
-        let rest = attacker(&next, depth + 1, excluded & !bit(last.to));
-        let score = rest.score - value(victim, last.to);
+        let rest = attacker(&next, depth + 1, excluded & !bit(square));
+        let score = rest.score - value(victim, square);
         if score < best.score {
             let mut lost = vec![victim];
             lost.extend(rest.lost);
@@ -248,6 +278,77 @@ fn defender(pos: &Position, last: Move, depth: usize, excluded: u128) -> Line {
     best
 }
 
+/// The defender's other answer to the first capture, on `square`: take
+/// another piece with check, then take back once the check is answered
+/// (CXA 2020 参考图31: the pawn is taken, "红方可炮五进四打象，然后再马三进一吃炮",
+/// the pawn is traded for the elephant). Only a capture that does not pay on
+/// its own counts: a piece the defender could simply win is a loss apart
+/// from the exchange (1999 细则4: a root that takes and gives up the piece it
+/// guarded still chases).
+fn take_with_check_first(pos: &Position, square: Square, excluded: u128) -> Line {
+    let mut best = Line::default();
+    for &k in pos.checking_moves().iter() {
+        let Some(taken) = pos.piece_at(k.to) else {
+            continue;
+        };
+        if k.to == square || single_square_gain(pos, k) > 0 {
+            continue;
+        }
+        let mut next = pos.clone();
+        next.play_unchecked(k);
+        let rest = answer_check(&next, square, 2, excluded);
+        let score = rest.score - value(taken, k.to);
+        if score < best.score {
+            let mut lost = vec![taken];
+            lost.extend(rest.lost);
+            best = Line {
+                score,
+                won: rest.won,
+                lost,
+                by_pawns: rest.by_pawns,
+            };
+        }
+    }
+    best
+}
+
+/// The starting side answers a check given by an in-between capture (it
+/// cannot stop); the defender may then take back on `square`, or where the
+/// piece from there went, or the piece that took the checker.
+fn answer_check(pos: &Position, square: Square, depth: usize, excluded: u128) -> Line {
+    let mut best: Option<Line> = None;
+    for &e in pos.legal_moves().iter() {
+        let taken = pos.piece_at(e.to);
+        let gained = taken.map_or(0, |p| value(p, e.to));
+        let mut next = pos.clone();
+        next.play_unchecked(e);
+        let at = if e.from == square { e.to } else { square };
+        let mut rest = defender(&next, at, depth + 1, excluded);
+        if taken.is_some() && e.to != at {
+            let other = defender(&next, e.to, depth + 1, excluded);
+            if other.score < rest.score {
+                rest = other;
+            }
+        }
+        let score = gained + rest.score;
+        if best.as_ref().is_none_or(|b| score > b.score) {
+            let mut won: Vec<Piece> = taken.into_iter().collect();
+            won.extend(rest.won);
+            best = Some(Line {
+                score,
+                won,
+                lost: rest.lost,
+                by_pawns: rest.by_pawns,
+            });
+        }
+    }
+    // No answer: mated.
+    best.unwrap_or(Line {
+        score: -value::KING,
+        ..Line::default()
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -256,6 +357,34 @@ mod tests {
     fn ex(fen_text: &str, mv: &str) -> Exchange {
         let pos = fen::position(fen_text, Tolerance::COMPOSED).unwrap();
         exchange(&pos, iccs::parse_move(&pos, mv).unwrap())
+    }
+
+    /// CXA 2020 参考图31 (as transcribed), after 炮五退二 象9进7: the cannon
+    /// takes the pawn over the elephant; the horse that would take it back
+    /// also guards the cannon the rook attacks, but the cannon first takes
+    /// the elephant with check ("炮五进四打象，然后再马三进一吃炮"): the pawn
+    /// only buys the elephant, nothing is won.
+    #[test]
+    fn an_in_between_capture_with_check_answers_the_capture() {
+        let start = fen::position(
+            "R2ck4/4a4/4b3b/4r4/2c1C3P/6N2/9/4B4/9/2BAKA3 w",
+            Tolerance::COMPOSED,
+        )
+        .unwrap();
+        let pos = iccs::parse_line(&start, "e5e3 i7g5")
+            .unwrap()
+            .into_iter()
+            .fold(start, |p, m| p.play(m).unwrap());
+        // What black threatens: black to move again.
+        let pos = pos.pass().unwrap();
+        let m = iccs::parse_move(&pos, "c5i5").unwrap();
+        let e = exchange(&pos, m);
+        assert!(!e.wins_material(), "{e:?}");
+        // Taking back at once would lose the cannon to the rook.
+        let mut after = pos.clone();
+        after.play_unchecked(m);
+        let retake = iccs::parse_move(&after, "g4i5").unwrap();
+        assert!(single_square_gain(&after, retake) > 0);
     }
 
     #[test]

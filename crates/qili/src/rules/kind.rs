@@ -1,8 +1,8 @@
 //! What a move is (28.1–28.9, 27.x): 将, 杀, 捉 or 闲, and which kind of 闲.
 
 use super::attack;
-use super::chase::{offers_even_trade, targets, Root, Target};
-use super::exchange::exchange;
+use super::chase::{offers_even_trade, targets, Method, Root, Target};
+use super::exchange::{exchange, gives_up_a_piece};
 use super::mate::{can_force_mate, can_mate_by_checks, mate_by_checks, MATE_CHECKS};
 use super::value::{has_value, value};
 use super::Edition;
@@ -229,7 +229,9 @@ pub fn classify(edition: Edition, before: &Position, m: Move, previous: Option<M
             // already be won is a new chase; a moved piece the chase needs
             // without winning it itself is a joint chase (联合捉子).
             Edition::Cxa2020 => {
-                let kept_up = was_before(&t) && !joins_attack(before, m, &t);
+                let kept_up = was_before(&t)
+                    && !joins_attack(before, m, &t)
+                    && !frees_the_taker(before, &again, &t, &was_targets);
                 let supports = kept_up && supports_chase(&again, m, &t, edition);
                 joint += usize::from(supports);
                 kept_up && !supports
@@ -319,6 +321,25 @@ fn root_newly_pinned(after: &Position, t: &Target) -> bool {
         && t.protectors
             .iter()
             .any(|&p| after.piece_at(p).is_some_and(|q| q.role != Role::King))
+}
+
+/// CXA 2020 (图12): the target could be taken before only by giving up
+/// another piece (the taker was its root), and the move lets it be taken
+/// without that loss — the chase is new (29.2), though the target was
+/// already attacked.
+fn frees_the_taker(before: &Position, again: &Position, t: &Target, was: &[Target]) -> bool {
+    let direct = |m: &Method| !matches!(m, Method::ThroughCheck(_));
+    let Some(w) = was.iter().find(|w| w.square == t.square) else {
+        return false;
+    };
+    direct(&t.method)
+        && direct(&w.method)
+        && w.attackers
+            .iter()
+            .all(|&a| gives_up_a_piece(before, Move::new(a, w.square)))
+        && t.attackers
+            .iter()
+            .any(|&a| !gives_up_a_piece(again, Move::new(a, t.square)))
 }
 
 /// CXA 2020: the moved piece attacks the target now and could not before.
@@ -589,6 +610,20 @@ mod tests {
                 "{edition:?}"
             );
         }
+    }
+
+    /// CXA 2020 图12: the rook could take the pawn only by giving up the
+    /// cannon it guarded against the red rook (1999 细则4: still a chase);
+    /// the cannon steps out of the attack and the rook takes for free — a
+    /// new chase (2020), where the 1999 book sees 从捉到捉.
+    #[test]
+    fn freeing_the_taker_is_a_new_chase() {
+        let pos = after_line("3k2P2/P3a4/6rc1/8R/9/9/9/B3B4/4A4/4KA3 w", "i6h6");
+        let k = classify_iccs(Edition::Cxa2020, &pos, "h7i7");
+        assert_eq!((k.label, k.reason), (Label::Chase, Reason::NewChase));
+        assert!(k.chases.iter().any(|t| t.square.to_string() == "g9"));
+        let k = classify_iccs(Edition::Cxa1999, &pos, "h7i7");
+        assert_eq!((k.label, k.reason), (Label::Idle, Reason::ChaseNotNew));
     }
 
     /// The position reached from `fen` by the ICCS moves of `line`.
