@@ -247,13 +247,16 @@ fn common_chased_piece(plies: &[usize], effective: &[Label], kinds: &[MoveKind])
         .map(|(&i, _)| i)
         .collect();
     let first = *chase_plies.first()?;
-    // A piece counts as chased on a move if the move newly attacks it or keeps
-    // attacking it (从捉到捉); the cycle is a perpetual chase if one piece is
-    // chased on every chasing move.
+    // A piece counts as chased on a move if the move attacks it anew: a new
+    // chase, or a piece already attacked that the move gives a new attacker.
+    // A piece merely left attacked by the same attackers is not chased by the
+    // move (as Fairy-Stockfish reads AXF: only newly attacked pieces are
+    // chased); the cycle is a perpetual chase if one piece is chased on every
+    // chasing move.
     let chased = |k: &MoveKind| -> Vec<Square> {
         k.counted_chases()
             .map(|t| t.square)
-            .chain(k.standing.iter().copied())
+            .chain(k.renewed.iter().copied())
             .collect()
     };
     let mut candidates: Vec<(Square, Square)> =
@@ -302,7 +305,46 @@ fn count_pawn_chases_if_mutual(side: &mut SideInCycle, other: &SideInCycle, kind
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::{adjudicate, Adjudication, Ruling};
+    use crate::{fen, iccs, Tolerance};
     use Label::*;
+
+    fn game(edition: Edition, f: &str, moves: &str) -> Adjudication {
+        let pos = fen::position(f, Tolerance::COMPOSED).unwrap();
+        let moves = iccs::parse_line(&pos, moves).unwrap();
+        adjudicate(edition, &pos, &moves).unwrap()
+    }
+
+    /// AXF: a perpetual chase is of one piece, chased by every chasing move.
+    /// Two rooks against two cannons on one rank: each rook move attacks a
+    /// cannon anew or leaves the other rook's attack on it standing, and
+    /// black's advisors alternately uncover an attack on one rook and the
+    /// other; no piece is attacked anew on every move, so neither side chases
+    /// perpetually — a draw. A piece left attacked by the same attacker is not
+    /// chased again by the move; one that the move gives a new attacker is
+    /// (the knight becoming a cannon's screen keeps the rook chased: red loses).
+    #[test]
+    fn axf_one_piece_chased_anew_on_every_move() {
+        let rooks = game(
+            Edition::Axf,
+            "3akab2/c2R1R2c/4b4/9/9/9/9/4B4/4K4/2B6 w",
+            "d8d6 d9e8 d6d8 e8d9 f8f6 f9e8 f6f8 e8f9 d8d6 d9e8",
+        );
+        let cycle = rooks.cycle.as_ref().unwrap();
+        assert_eq!(cycle.red.common_target, None);
+        assert_eq!(rooks.ruling, Ruling::Draw);
+        let screen = game(
+            Edition::Axf,
+            "2c1kab2/4a4/4b4/9/9/9/P1p5P/2r1N1cC1/4A4/3ACK3 w",
+            "e2d4 g2g1 d4e2 g1g2 e2d4 g2g1 d4e2",
+        );
+        let cycle = screen.cycle.as_ref().unwrap();
+        assert_eq!(
+            cycle.red.common_target.map(|s| s.to_string()),
+            Some("c2".into())
+        );
+        assert_eq!(screen.ruling, Ruling::Loses(Color::Red));
+    }
 
     #[test]
     fn patterns_25_2() {
