@@ -1,5 +1,6 @@
 //! Repetition cycles (循环, 25.1) and each side's pattern in them (25.2).
 
+use super::chase::Root;
 use super::kind::{Label, MoveKind, Reason};
 use super::Edition;
 use crate::{Color, Square};
@@ -127,6 +128,9 @@ pub struct SideInCycle {
     pub common_target: Option<Square>,
     /// 27.2 (1999): pawn chases counted as 捉 because both sides attack every move.
     pub pawn_chases_counted: bool,
+    /// 2020 (图21, 图26): moves that only chase 少根子 counted as 闲 because the
+    /// opponent's pattern is forbidden too.
+    pub exchange_chases_discounted: bool,
 }
 
 /// A repetition: the position after the last move occurred before.
@@ -178,6 +182,11 @@ pub fn find_cycle(edition: Edition, keys: &[u64], kinds: &[MoveKind]) -> Option<
         let (r, b) = (red.clone(), black.clone());
         count_pawn_chases_if_mutual(&mut red, &b, kinds);
         count_pawn_chases_if_mutual(&mut black, &r, kinds);
+    }
+    if edition == Edition::Cxa2020 {
+        let (r, b) = (red.pattern, black.pattern);
+        discount_exchange_chases_if_mutual(&mut red, b, kinds);
+        discount_exchange_chases_if_mutual(&mut black, r, kinds);
     }
     Some(Cycle {
         start,
@@ -234,6 +243,7 @@ fn judge_side(
         effective,
         common_target,
         pawn_chases_counted: false,
+        exchange_chases_discounted: false,
     }
 }
 
@@ -278,6 +288,33 @@ fn common_chased_piece(plies: &[usize], effective: &[Label], kinds: &[MoveKind])
     candidates.first().map(|c| c.0)
 }
 
+/// CXA 2020 (图21 "红方一兑一捉，黑方长捉车"; 图26 "一着捉无根子，一着捉少根子
+/// 无需变着"): when the opponent's pattern is forbidden too (长打对长打, 28.14),
+/// a move whose only chases are of 少根子 — pieces won only through a complete
+/// exchange (29.1, 28.16) — is not counted as 打: the opponent, attacking on
+/// every move, need not go through the exchange. A side that chases an
+/// unprotected piece on one move and an insufficiently protected one on the
+/// next is then 数捉一闲 and need not vary, while the opponent's 长捉 must.
+fn discount_exchange_chases_if_mutual(side: &mut SideInCycle, other: Pattern, kinds: &[MoveKind]) {
+    if !other.is_forbidden() || !side.pattern.is_forbidden() {
+        return;
+    }
+    let mut changed = false;
+    for (l, &i) in side.effective.iter_mut().zip(&side.plies) {
+        let mut chases = kinds[i].counted_chases().peekable();
+        let only_insufficient =
+            chases.peek().is_some() && chases.all(|t| t.root == Root::Insufficient);
+        if *l == Label::Chase && only_insufficient {
+            *l = Label::Idle;
+            changed = true;
+        }
+    }
+    if changed {
+        side.pattern = Pattern::of(&side.effective);
+        side.exchange_chases_discounted = true;
+    }
+}
+
 fn count_pawn_chases_if_mutual(side: &mut SideInCycle, other: &SideInCycle, kinds: &[MoveKind]) {
     if !other.pattern.is_forbidden() || side.pattern.is_forbidden() {
         return;
@@ -313,6 +350,41 @@ mod tests {
         let pos = fen::position(f, Tolerance::COMPOSED).unwrap();
         let moves = iccs::parse_line(&pos, moves).unwrap();
         adjudicate(edition, &pos, &moves).unwrap()
+    }
+
+    /// CXA 2020 图26: red's rook takes up an unprotected horse, then (chased
+    /// away by the cannon) an insufficiently protected cannon — "红方一着捉无根子，
+    /// 一着捉少根子 无需变着" — while black's cannon chases the rook on every
+    /// move: black must vary (26.4). With the same two kinds of chase against an
+    /// idle opponent (图4: "红方长捉，黑方两闲"), red's 长捉 stands.
+    #[test]
+    fn insufficient_root_chases_in_a_mutual_attack_2020() {
+        let fig26 = game(
+            Edition::Cxa2020,
+            "2baka2r/9/2n1b4/2p1p4/9/3Rc1Pc1/4C1n2/3NB1NC1/4A4/4KAB2 w",
+            "d4d7 h4h7 d7d4 h7h4",
+        );
+        let cycle = fig26.cycle.as_ref().unwrap();
+        assert_eq!(cycle.red.pattern, Pattern::ChasesAndIdle);
+        assert!(cycle.red.exchange_chases_discounted);
+        assert_eq!(cycle.black.pattern, Pattern::PerpetualChase);
+        assert_eq!(fig26.ruling, Ruling::Loses(Color::Black));
+        // The 1999 book counts 少根子 as 无根子 (28.16): both sides chase, a draw.
+        let fig26_1999 = game(
+            Edition::Cxa1999,
+            "2baka2r/9/2n1b4/2p1p4/9/3Rc1Pc1/4C1n2/3NB1NC1/4A4/4KAB2 w",
+            "d4d7 h4h7 d7d4 h7h4",
+        );
+        assert_eq!(fig26_1999.ruling, Ruling::Draw);
+        let fig4 = game(
+            Edition::Cxa2020,
+            "4k4/4a4/4ba2b/5N3/2n5C/4p2p1/P4n3/4BA3/4A4/2B1K4 w",
+            "f6d5 i7g5 d5f6 g5i7",
+        );
+        let cycle = fig4.cycle.as_ref().unwrap();
+        assert_eq!(cycle.red.pattern, Pattern::PerpetualChase);
+        assert!(!cycle.red.exchange_chases_discounted);
+        assert_eq!(fig4.ruling, Ruling::Loses(Color::Red));
     }
 
     /// AXF: a perpetual chase is of one piece, chased by every chasing move.
