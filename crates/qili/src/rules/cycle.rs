@@ -1,5 +1,6 @@
 //! Repetition cycles (循环, 25.1) and each side's pattern in them (25.2).
 
+use super::chase::Root;
 use super::kind::{Label, MoveKind, Reason};
 use super::Edition;
 use crate::{Color, Square};
@@ -127,6 +128,9 @@ pub struct SideInCycle {
     pub common_target: Option<Square>,
     /// 27.2 (1999): pawn chases counted as 捉 because both sides attack every move.
     pub pawn_chases_counted: bool,
+    /// 2020 (图21, 图26): moves that only chase 少根子 counted as 闲 because the
+    /// opponent's pattern is forbidden too.
+    pub exchange_chases_discounted: bool,
 }
 
 /// A repetition: the position after the last move occurred before.
@@ -178,6 +182,11 @@ pub fn find_cycle(edition: Edition, keys: &[u64], kinds: &[MoveKind]) -> Option<
         let (r, b) = (red.clone(), black.clone());
         count_pawn_chases_if_mutual(&mut red, &b, kinds);
         count_pawn_chases_if_mutual(&mut black, &r, kinds);
+    }
+    if edition == Edition::Cxa2020 {
+        let (r, b) = (red.pattern, black.pattern);
+        discount_exchange_chases_if_mutual(&mut red, b, kinds);
+        discount_exchange_chases_if_mutual(&mut black, r, kinds);
     }
     Some(Cycle {
         start,
@@ -234,6 +243,7 @@ fn judge_side(
         effective,
         common_target,
         pawn_chases_counted: false,
+        exchange_chases_discounted: false,
     }
 }
 
@@ -247,13 +257,16 @@ fn common_chased_piece(plies: &[usize], effective: &[Label], kinds: &[MoveKind])
         .map(|(&i, _)| i)
         .collect();
     let first = *chase_plies.first()?;
-    // A piece counts as chased on a move if the move newly attacks it or keeps
-    // attacking it (从捉到捉); the cycle is a perpetual chase if one piece is
-    // chased on every chasing move.
+    // A piece counts as chased on a move if the move attacks it anew: a new
+    // chase, or a piece already attacked that the move gives a new attacker.
+    // A piece merely left attacked by the same attackers is not chased by the
+    // move (as Fairy-Stockfish reads AXF: only newly attacked pieces are
+    // chased); the cycle is a perpetual chase if one piece is chased on every
+    // chasing move.
     let chased = |k: &MoveKind| -> Vec<Square> {
         k.counted_chases()
             .map(|t| t.square)
-            .chain(k.standing.iter().copied())
+            .chain(k.renewed.iter().copied())
             .collect()
     };
     let mut candidates: Vec<(Square, Square)> =
@@ -273,6 +286,33 @@ fn common_chased_piece(plies: &[usize], effective: &[Label], kinds: &[MoveKind])
         ply = next;
     }
     candidates.first().map(|c| c.0)
+}
+
+/// CXA 2020 (图21 "红方一兑一捉，黑方长捉车"; 图26 "一着捉无根子，一着捉少根子
+/// 无需变着"): when the opponent's pattern is forbidden too (长打对长打, 28.14),
+/// a move whose only chases are of 少根子 — pieces won only through a complete
+/// exchange (29.1, 28.16) — is not counted as 打: the opponent, attacking on
+/// every move, need not go through the exchange. A side that chases an
+/// unprotected piece on one move and an insufficiently protected one on the
+/// next is then 数捉一闲 and need not vary, while the opponent's 长捉 must.
+fn discount_exchange_chases_if_mutual(side: &mut SideInCycle, other: Pattern, kinds: &[MoveKind]) {
+    if !other.is_forbidden() || !side.pattern.is_forbidden() {
+        return;
+    }
+    let mut changed = false;
+    for (l, &i) in side.effective.iter_mut().zip(&side.plies) {
+        let mut chases = kinds[i].counted_chases().peekable();
+        let only_insufficient =
+            chases.peek().is_some() && chases.all(|t| t.root == Root::Insufficient);
+        if *l == Label::Chase && only_insufficient {
+            *l = Label::Idle;
+            changed = true;
+        }
+    }
+    if changed {
+        side.pattern = Pattern::of(&side.effective);
+        side.exchange_chases_discounted = true;
+    }
 }
 
 fn count_pawn_chases_if_mutual(side: &mut SideInCycle, other: &SideInCycle, kinds: &[MoveKind]) {
@@ -302,7 +342,81 @@ fn count_pawn_chases_if_mutual(side: &mut SideInCycle, other: &SideInCycle, kind
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::{adjudicate, Adjudication, Ruling};
+    use crate::{fen, iccs, Tolerance};
     use Label::*;
+
+    fn game(edition: Edition, f: &str, moves: &str) -> Adjudication {
+        let pos = fen::position(f, Tolerance::COMPOSED).unwrap();
+        let moves = iccs::parse_line(&pos, moves).unwrap();
+        adjudicate(edition, &pos, &moves).unwrap()
+    }
+
+    /// CXA 2020 图26: red's rook takes up an unprotected horse, then (chased
+    /// away by the cannon) an insufficiently protected cannon — "红方一着捉无根子，
+    /// 一着捉少根子 无需变着" — while black's cannon chases the rook on every
+    /// move: black must vary (26.4). With the same two kinds of chase against an
+    /// idle opponent (图4: "红方长捉，黑方两闲"), red's 长捉 stands.
+    #[test]
+    fn insufficient_root_chases_in_a_mutual_attack_2020() {
+        let fig26 = game(
+            Edition::Cxa2020,
+            "2baka2r/9/2n1b4/2p1p4/9/3Rc1Pc1/4C1n2/3NB1NC1/4A4/4KAB2 w",
+            "d4d7 h4h7 d7d4 h7h4",
+        );
+        let cycle = fig26.cycle.as_ref().unwrap();
+        assert_eq!(cycle.red.pattern, Pattern::ChasesAndIdle);
+        assert!(cycle.red.exchange_chases_discounted);
+        assert_eq!(cycle.black.pattern, Pattern::PerpetualChase);
+        assert_eq!(fig26.ruling, Ruling::Loses(Color::Black));
+        // The 1999 book counts 少根子 as 无根子 (28.16): both sides chase, a draw.
+        let fig26_1999 = game(
+            Edition::Cxa1999,
+            "2baka2r/9/2n1b4/2p1p4/9/3Rc1Pc1/4C1n2/3NB1NC1/4A4/4KAB2 w",
+            "d4d7 h4h7 d7d4 h7h4",
+        );
+        assert_eq!(fig26_1999.ruling, Ruling::Draw);
+        let fig4 = game(
+            Edition::Cxa2020,
+            "4k4/4a4/4ba2b/5N3/2n5C/4p2p1/P4n3/4BA3/4A4/2B1K4 w",
+            "f6d5 i7g5 d5f6 g5i7",
+        );
+        let cycle = fig4.cycle.as_ref().unwrap();
+        assert_eq!(cycle.red.pattern, Pattern::PerpetualChase);
+        assert!(!cycle.red.exchange_chases_discounted);
+        assert_eq!(fig4.ruling, Ruling::Loses(Color::Red));
+    }
+
+    /// AXF: a perpetual chase is of one piece, chased by every chasing move.
+    /// Two rooks against two cannons on one rank: each rook move attacks a
+    /// cannon anew or leaves the other rook's attack on it standing, and
+    /// black's advisors alternately uncover an attack on one rook and the
+    /// other; no piece is attacked anew on every move, so neither side chases
+    /// perpetually — a draw. A piece left attacked by the same attacker is not
+    /// chased again by the move; one that the move gives a new attacker is
+    /// (the knight becoming a cannon's screen keeps the rook chased: red loses).
+    #[test]
+    fn axf_one_piece_chased_anew_on_every_move() {
+        let rooks = game(
+            Edition::Axf,
+            "3akab2/c2R1R2c/4b4/9/9/9/9/4B4/4K4/2B6 w",
+            "d8d6 d9e8 d6d8 e8d9 f8f6 f9e8 f6f8 e8f9 d8d6 d9e8",
+        );
+        let cycle = rooks.cycle.as_ref().unwrap();
+        assert_eq!(cycle.red.common_target, None);
+        assert_eq!(rooks.ruling, Ruling::Draw);
+        let screen = game(
+            Edition::Axf,
+            "2c1kab2/4a4/4b4/9/9/9/P1p5P/2r1N1cC1/4A4/3ACK3 w",
+            "e2d4 g2g1 d4e2 g1g2 e2d4 g2g1 d4e2",
+        );
+        let cycle = screen.cycle.as_ref().unwrap();
+        assert_eq!(
+            cycle.red.common_target.map(|s| s.to_string()),
+            Some("c2".into())
+        );
+        assert_eq!(screen.ruling, Ruling::Loses(Color::Red));
+    }
 
     #[test]
     fn patterns_25_2() {

@@ -237,6 +237,12 @@ fn side_summary(s: &SideInCycle) -> Text {
             "Both sides attack on every move, so the pawn's attacks count as chases (27.2).",
         );
     }
+    if s.exchange_chases_discounted {
+        t.push(
+            "双方形成长打对长打，只捉少根子的着法须经交换才能得子，不计为打。",
+            "Both sides attack on every move, so a move that only chases an insufficiently protected piece (won only through an exchange) is not counted as an attack.",
+        );
+    }
     t
 }
 

@@ -144,6 +144,11 @@ pub struct MoveKind {
     pub chases: Vec<Target>,
     /// Pieces attacked both before and after the move (从捉到捉, not new).
     pub standing: Vec<Square>,
+    /// AXF: pieces among `standing` that the move attacks anew with a new
+    /// attacker (the moved piece, or one it uncovers or screens for). They are
+    /// chased again by this move for a perpetual chase of one piece; a piece
+    /// merely left attacked by the same attackers is not.
+    pub renewed: Vec<Square>,
     /// The enemy pieces involved in the idle kind (the piece offered to, blocked, followed…).
     pub idle_targets: Vec<Square>,
     /// The move is a king move answering a check.
@@ -192,6 +197,7 @@ pub fn classify(edition: Edition, before: &Position, m: Move, previous: Option<M
         mate_line: None,
         chases: Vec::new(),
         standing: Vec::new(),
+        renewed: Vec::new(),
         idle_targets: Vec::new(),
         answers_check_with_king,
         arbiter: None,
@@ -239,7 +245,11 @@ pub fn classify(edition: Edition, before: &Position, m: Move, previous: Option<M
             // AXF: a new attack, or a root made false by a new pin (not a root
             // merely blocked).
             Edition::Axf => {
-                was_before(&t) || !(attack_is_new(before, m, &t) || root_newly_pinned(&after, &t))
+                let new_attacker = attack_is_new(before, m, &t);
+                if was_before(&t) && new_attacker {
+                    kind.renewed.push(t.square);
+                }
+                was_before(&t) || !(new_attacker || root_newly_pinned(&after, &t))
             }
         };
         if standing {

@@ -106,6 +106,7 @@ mod tests {
             pattern,
             common_target: None,
             pawn_chases_counted: false,
+            exchange_chases_discounted: false,
         }
     }
 
