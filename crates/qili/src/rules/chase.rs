@@ -8,7 +8,7 @@
 //! comparing two of these sets, before and after a move — see [`super::kind`].
 
 use super::attack;
-use super::exchange::{Exchange, Exchanges};
+use super::exchange::{exchange_without, Exchange, Exchanges};
 use super::mate::can_force_mate;
 use super::value::{has_value, value};
 use super::Edition;
@@ -74,11 +74,7 @@ pub struct Target {
 pub fn targets(pos: &Position, edition: Edition) -> Vec<Target> {
     let mut out: Vec<Target> = direct_targets(pos)
         .into_iter()
-        .filter(|t| {
-            !t.attackers
-                .iter()
-                .all(|&a| offers_even_trade(pos, Move::new(a, t.square)))
-        })
+        .filter(|t| won_without_offers(pos, t, edition))
         // AXF: a protected piece is chased only by a cheaper attacker; more
         // attackers than defenders (少根) is not a chase there.
         .filter(|t| edition.is_cxa() || t.root != Root::Insufficient)
@@ -103,6 +99,36 @@ pub fn targets(pos: &Position, edition: Edition) -> Vec<Target> {
     }
     out.sort_by_key(|t| t.square);
     out
+}
+
+/// Pieces the side to move attacks and could win, but only with the help of
+/// an attacker they could take in an even trade: exchange offers (28.5), not
+/// chases (see [`targets`]).
+pub(super) fn offered_trades(pos: &Position, edition: Edition) -> Vec<Target> {
+    direct_targets(pos)
+        .into_iter()
+        .filter(|t| !won_without_offers(pos, t, edition))
+        .collect()
+}
+
+/// 28.5: an attacker that the target could take in an even trade only offers
+/// an exchange (兑). The target is chased only if the other attackers win it
+/// by themselves (CXA 2020 图21: the rook that comes to attack a horse the
+/// horses can trade is "兑" — without the red horse it would lose itself).
+fn won_without_offers(pos: &Position, t: &Target, edition: Edition) -> bool {
+    let offers: Vec<Square> = t
+        .attackers
+        .iter()
+        .copied()
+        .filter(|&a| offers_even_trade(pos, Move::new(a, t.square), edition))
+        .collect();
+    if offers.is_empty() {
+        return true;
+    }
+    t.attackers.iter().any(|&a| {
+        !offers.contains(&a)
+            && exchange_without(pos, Move::new(a, t.square), &offers).wins_material()
+    })
 }
 
 /// 27.1 "其他棋子和帅(将)同时捉吃": a king or a pawn is not chasing alone when
@@ -183,16 +209,32 @@ fn classify_root(pos: &Position, m: Move, ex: &Exchange) -> Root {
 }
 
 /// 28.5: when the attacked piece can itself take its attacker and both are
-/// worth the same, the attack is an offer to exchange (兑), not a chase.
-pub(super) fn offers_even_trade(pos: &Position, m: Move) -> bool {
+/// worth the same, the attack is an offer to exchange (兑), not a chase — in
+/// the CXA books only if the offer can really be taken: taking the attacker
+/// must not lose to mate (29.4; 2020 参考图49, the cannon that "不能离线"
+/// because the horse would mate) nor let the take-back win more through
+/// check (2020 图17 "如黑方吃车则双车尽失").
+pub(super) fn offers_even_trade(pos: &Position, m: Move, edition: Edition) -> bool {
     let (Some(a), Some(v)) = (pos.piece_at(m.from), pos.piece_at(m.to)) else {
         return false;
     };
     if value(a, m.from) != value(v, m.to) {
         return false;
     }
-    pos.pass()
-        .is_some_and(|them| them.is_legal(Move::new(m.to, m.from)))
+    let Some(them) = pos.pass() else {
+        return false;
+    };
+    let accept = Move::new(m.to, m.from);
+    if !them.is_legal(accept) {
+        return false;
+    }
+    if !edition.is_cxa() {
+        return true;
+    }
+    let mut after = them;
+    after.play_unchecked(accept);
+    let recaptures = after.legal_moves_to(m.from);
+    through_check(&after, edition, &recaptures, |_| true).is_empty() && !can_force_mate(&after)
 }
 
 /// 29.4: a capture after which the opponent can force mate does not count.
@@ -205,19 +247,46 @@ fn capture_is_mated(pos: &Position, m: Move) -> bool {
 /// Targets won by checking first (29.1 "通过连续照将吃子"): after the check,
 /// whatever the defender replies, a piece can be won — at once or after one
 /// more check ([`THROUGH_CHECKS`] in all) — net of anything the replies take.
+/// A check that takes a piece of equal value which could take the checker
+/// back ([`offers_even_trade`]) is an exchange, not the start of a chase
+/// (28.5; CXA 2020 图13: the cannons attack each other over the rook, "判兑").
 pub fn targets_through_check(pos: &Position, edition: Edition) -> Vec<Target> {
+    through_check(pos, edition, &pos.checking_moves(), |k| {
+        !offers_even_trade(pos, k, edition)
+    })
+}
+
+/// [`targets_through_check`] with the checking moves `checks`, using only
+/// those that `use_check` accepts (asked only of checks that win something).
+fn through_check(
+    pos: &Position,
+    edition: Edition,
+    checks: &[Move],
+    use_check: impl Fn(Move) -> bool,
+) -> Vec<Target> {
     let pawns_float = edition == Edition::Cxa1999;
     let mut out: Vec<Target> = Vec::new();
-    for &k in &pos.checking_moves() {
+    for &k in checks {
         let mut p = pos.clone();
         p.play_unchecked(k);
-        for (sq, piece, gain) in won_after_check(&p, THROUGH_CHECKS, pawns_float) {
-            // Only pieces that stand in `pos` already and that the check makes
-            // takeable: a piece that could be taken anyway is not won "through" it.
-            if pos.piece_at(sq) != Some(piece)
-                || out.iter().any(|t| t.square == sq)
-                || !pos.legal_moves_to(sq).is_empty()
-            {
+        if !p.is_check() {
+            continue;
+        }
+        // Only pieces that stand in `pos` already and that the check makes
+        // takeable: a piece that could be taken anyway is not won "through" it.
+        let won: Vec<(Square, Piece, i32)> = won_after_check(&p, THROUGH_CHECKS, pawns_float)
+            .into_iter()
+            .filter(|&(sq, piece, _)| {
+                pos.piece_at(sq) == Some(piece)
+                    && !out.iter().any(|t| t.square == sq)
+                    && pos.legal_moves_to(sq).is_empty()
+            })
+            .collect();
+        if won.is_empty() || !use_check(k) {
+            continue;
+        }
+        for (sq, piece, gain) in won {
+            if out.iter().any(|t| t.square == sq) {
                 continue;
             }
             out.push(Target {
@@ -324,6 +393,40 @@ mod tests {
         // An uncrossed pawn has no value (25.3) and cannot be chased.
         let pos = fen::position("4k4/9/9/4p4/9/9/9/9/4R4/3K5 w", Tolerance::COMPOSED).unwrap();
         assert!(targets(&pos, Edition::Cxa1999).is_empty());
+    }
+
+    /// CXA 2020 图21 ("红方一兑"): after 车四退二 the red rook and horse both
+    /// attack the black horse, which the black rook protects; the horse can
+    /// take the red horse in an even trade, and without that horse the rook
+    /// alone would lose itself — an offer to exchange (28.5), not a chase.
+    #[test]
+    fn a_target_won_only_with_a_tradeable_attacker_is_offered() {
+        let pos = fen::position(
+            "2b1ka3/1c2a2c1/4b4/p1p2R1np/4nN3/2P1C4/P5PrP/2N1BC3/9/3AKAB2 w",
+            Tolerance::COMPOSED,
+        )
+        .unwrap();
+        let h6: Square = "h6".parse().unwrap();
+        for edition in [Edition::Cxa2020, Edition::Cxa1999, Edition::Axf] {
+            assert!(!targets(&pos, edition).iter().any(|t| t.square == h6));
+            assert!(offered_trades(&pos, edition).iter().any(|t| t.square == h6));
+        }
+    }
+
+    /// CXA 2020 参考图49 ("使黑方四路炮不能离线"): the cannons attack each other
+    /// over the horse, but if the black cannon takes, 马七进六 mates — the
+    /// offer cannot be taken (29.4), so the red cannon chases. AXF keeps the
+    /// plain mutual attack.
+    #[test]
+    fn an_offer_that_cannot_be_taken_is_a_chase() {
+        let pos = fen::position(
+            "3akab2/3cn1C2/4b2C1/pN6R/2rn2p2/9/P1p1P1P1P/1c2B4/5N3/2BAKA3 w",
+            Tolerance::COMPOSED,
+        )
+        .unwrap();
+        let take = Move::new("g8".parse().unwrap(), "d8".parse().unwrap());
+        assert!(!offers_even_trade(&pos, take, Edition::Cxa2020));
+        assert!(offers_even_trade(&pos, take, Edition::Axf));
     }
 
     /// 2020 图24 = 1999 图十二, after the rook has come back to i5: taking the

@@ -94,7 +94,7 @@ impl<'a> Exchanges<'a> {
     pub fn of(&self, first: Move) -> Exchange {
         let pos = self.pos;
         let own = self.own_wins.iter().fold(0, |set, &s| set | bit(s)) & !bit(first.to);
-        let mut ex = exchange_excluding(pos, first, own);
+        let mut ex = exchange_excluding(pos, first, own, 0);
         // "被牵子捉子" (CXA 2020 图23): if the capturing piece was holding a line
         // shut, and leaving it lets the opponent win, along that line, a piece it
         // could not win before and that is worth more than the capture gains, the
@@ -174,7 +174,7 @@ pub fn single_square_gain(pos: &Position, first: Move) -> i32 {
     let mut after = pos.clone();
     after.play_unchecked(first);
     let everywhere_else = ALL_SQUARES & !bit(first.to);
-    value(target, first.to) + defender(&after, first.to, 1, everywhere_else).score
+    value(target, first.to) + defender(&after, first.to, 1, everywhere_else, 0).score
 }
 
 /// The bit of `sq` in a set of excluded squares.
@@ -182,9 +182,17 @@ fn bit(sq: Square) -> u128 {
     1 << sq.index()
 }
 
+/// [`exchange`] in which the starting side's pieces on `banned` take no part:
+/// what the other pieces win by themselves.
+pub fn exchange_without(pos: &Position, first: Move, banned: &[Square]) -> Exchange {
+    let banned = banned.iter().fold(0, |set, &s| set | bit(s));
+    exchange_excluding(pos, first, 0, banned)
+}
+
 /// [`exchange`] with the starting side's follow-up captures limited to
-/// squares outside the bit set `excluded`.
-fn exchange_excluding(pos: &Position, first: Move, excluded: u128) -> Exchange {
+/// squares outside the bit set `excluded`, and made by pieces outside the bit
+/// set `banned` (squares they stand on at the start; they never move).
+fn exchange_excluding(pos: &Position, first: Move, excluded: u128, banned: u128) -> Exchange {
     let Some(target) = pos.piece_at(first.to) else {
         return Exchange {
             gain: 0,
@@ -197,11 +205,11 @@ fn exchange_excluding(pos: &Position, first: Move, excluded: u128) -> Exchange {
     let mut after = pos.clone();
     after.play_unchecked(first);
     let recapturable = !after.legal_moves_to(first.to).is_empty();
-    let mut rest = defender(&after, first.to, 1, excluded);
+    let mut rest = defender(&after, first.to, 1, excluded, banned);
     // An in-between capture only refutes a capture that wins although the
     // defender can take back.
     if recapturable && value(target, first.to) + rest.score > 0 {
-        let other = take_with_check_first(&after, first.to, excluded);
+        let other = take_with_check_first(&after, first.to, excluded, banned);
         if other.score < rest.score {
             rest = other;
         }
@@ -218,7 +226,7 @@ fn exchange_excluding(pos: &Position, first: Move, excluded: u128) -> Exchange {
 }
 
 /// The starting side to move: stop, or capture anything.
-fn attacker(pos: &Position, depth: usize, excluded: u128) -> Line {
+fn attacker(pos: &Position, depth: usize, excluded: u128, banned: u128) -> Line {
     let mut best = Line::default();
     if depth >= MAX_CAPTURES {
         return best;
@@ -226,12 +234,15 @@ fn attacker(pos: &Position, depth: usize, excluded: u128) -> Line {
     let board = pos.board();
     let victims = board.occupied_by(pos.turn().other()) & !board.by_role(Role::King) & !excluded;
     for &m in pos.legal_moves_within(victims).iter() {
+        if banned & bit(m.from) != 0 {
+            continue;
+        }
         let Some(victim) = pos.piece_at(m.to) else {
             continue;
         };
         let mut next = pos.clone();
         next.play_unchecked(m);
-        let rest = defender(&next, m.to, depth + 1, excluded);
+        let rest = defender(&next, m.to, depth + 1, excluded, banned);
         let score = value(victim, m.to) + rest.score;
         if score > best.score {
             let mut won = vec![victim];
@@ -250,7 +261,7 @@ fn attacker(pos: &Position, depth: usize, excluded: u128) -> Line {
 
 /// The defender to move after the starting side took on `square`: stop, or
 /// take back there.
-fn defender(pos: &Position, square: Square, depth: usize, excluded: u128) -> Line {
+fn defender(pos: &Position, square: Square, depth: usize, excluded: u128, banned: u128) -> Line {
     let mut best = Line::default();
     if depth >= MAX_CAPTURES {
         return best;
@@ -262,7 +273,7 @@ fn defender(pos: &Position, square: Square, depth: usize, excluded: u128) -> Lin
         let mut next = pos.clone();
         next.play_unchecked(m);
         // The exchange's own square is never excluded.
-        let rest = attacker(&next, depth + 1, excluded & !bit(square));
+        let rest = attacker(&next, depth + 1, excluded & !bit(square), banned);
         let score = rest.score - value(victim, square);
         if score < best.score {
             let mut lost = vec![victim];
@@ -285,7 +296,7 @@ fn defender(pos: &Position, square: Square, depth: usize, excluded: u128) -> Lin
 /// its own counts: a piece the defender could simply win is a loss apart
 /// from the exchange (1999 细则4: a root that takes and gives up the piece it
 /// guarded still chases).
-fn take_with_check_first(pos: &Position, square: Square, excluded: u128) -> Line {
+fn take_with_check_first(pos: &Position, square: Square, excluded: u128, banned: u128) -> Line {
     let mut best = Line::default();
     for &k in pos.checking_moves().iter() {
         let Some(taken) = pos.piece_at(k.to) else {
@@ -296,7 +307,7 @@ fn take_with_check_first(pos: &Position, square: Square, excluded: u128) -> Line
         }
         let mut next = pos.clone();
         next.play_unchecked(k);
-        let rest = answer_check(&next, square, 2, excluded);
+        let rest = answer_check(&next, square, 2, excluded, banned);
         let score = rest.score - value(taken, k.to);
         if score < best.score {
             let mut lost = vec![taken];
@@ -315,7 +326,13 @@ fn take_with_check_first(pos: &Position, square: Square, excluded: u128) -> Line
 /// The starting side answers a check given by an in-between capture (it
 /// cannot stop); the defender may then take back on `square`, or where the
 /// piece from there went, or the piece that took the checker.
-fn answer_check(pos: &Position, square: Square, depth: usize, excluded: u128) -> Line {
+fn answer_check(
+    pos: &Position,
+    square: Square,
+    depth: usize,
+    excluded: u128,
+    banned: u128,
+) -> Line {
     let mut best: Option<Line> = None;
     for &e in pos.legal_moves().iter() {
         let taken = pos.piece_at(e.to);
@@ -323,9 +340,9 @@ fn answer_check(pos: &Position, square: Square, depth: usize, excluded: u128) ->
         let mut next = pos.clone();
         next.play_unchecked(e);
         let at = if e.from == square { e.to } else { square };
-        let mut rest = defender(&next, at, depth + 1, excluded);
+        let mut rest = defender(&next, at, depth + 1, excluded, banned);
         if taken.is_some() && e.to != at {
-            let other = defender(&next, e.to, depth + 1, excluded);
+            let other = defender(&next, e.to, depth + 1, excluded, banned);
             if other.score < rest.score {
                 rest = other;
             }
@@ -385,6 +402,19 @@ mod tests {
         after.play_unchecked(m);
         let retake = iccs::parse_move(&after, "g4i5").unwrap();
         assert!(single_square_gain(&after, retake) > 0);
+    }
+
+    /// CXA 2020 图21 after 车四退二: rook and horse against the horse the
+    /// black rook protects win it; the rook without the horse's help only
+    /// trades itself for it (28.5: what the other attackers win by themselves).
+    #[test]
+    fn an_exchange_without_one_attacker() {
+        let fen_text = "2b1ka3/1c2a2c1/4b4/p1p2R1np/4nN3/2P1C4/P5PrP/2N1BC3/9/3AKAB2 w";
+        let pos = fen::position(fen_text, Tolerance::COMPOSED).unwrap();
+        let take = iccs::parse_move(&pos, "f6h6").unwrap();
+        assert!(exchange(&pos, take).wins_material());
+        let horse: Square = "f5".parse().unwrap();
+        assert!(!exchange_without(&pos, take, &[horse]).wins_material());
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! What a move is (28.1–28.9, 27.x): 将, 杀, 捉 or 闲, and which kind of 闲.
 
 use super::attack;
-use super::chase::{offers_even_trade, targets, Method, Root, Target};
+use super::chase::{offered_trades, offers_even_trade, targets, Method, Root, Target};
 use super::exchange::{exchange, gives_up_a_piece};
 use super::mate::{can_force_mate, can_mate_by_checks, mate_by_checks, MATE_CHECKS};
 use super::value::{has_value, value};
@@ -238,9 +238,10 @@ pub fn classify(edition: Edition, before: &Position, m: Move, previous: Option<M
                 let kept_up = was_before(&t)
                     && !joins_attack(before, m, &t)
                     && !frees_the_taker(before, &again, &t, &was_targets);
-                let supports = kept_up && supports_chase(&again, m, &t, edition);
+                let own = kept_up && stops_trade(&again, m, &t, edition);
+                let supports = kept_up && !own && supports_chase(&again, m, &t, edition);
                 joint += usize::from(supports);
-                kept_up && !supports
+                kept_up && !supports && !own
             }
             // AXF: a new attack, or a root made false by a new pin (not a root
             // merely blocked).
@@ -288,7 +289,7 @@ pub fn classify(edition: Edition, before: &Position, m: Move, previous: Option<M
         } else {
             Reason::NothingAttacked
         };
-        let (idle, on) = idle_kind(before, &after, m, previous);
+        let (idle, on) = idle_kind(edition, before, &after, m, previous);
         // A move that keeps up an attack it already had (从捉到捉) is named by
         // that, not as following a piece.
         if !(idle == Some(IdleKind::Follow) && kind.reason == Reason::ChaseNotNew) {
@@ -382,6 +383,25 @@ fn supports_chase(again: &Position, m: Move, t: &Target, edition: Edition) -> bo
         .any(|w| w.square == t.square)
 }
 
+/// CXA 2020 (参考图49 "使黑方四路炮不能离线，为长捉无根子"): the moved piece
+/// does not attack the target, but without it the target could answer by
+/// taking its attacker in an even trade — the attack would only offer an
+/// exchange (28.5). A move that turns an offer into a chase makes that chase
+/// itself: it is no joint chase.
+fn stops_trade(again: &Position, m: Move, t: &Target, edition: Edition) -> bool {
+    if t.attackers.contains(&m.to) {
+        return false;
+    }
+    let mut setup = again.to_setup();
+    setup.board.set(m.to, None);
+    let Ok(without) = Position::from_setup(setup, crate::Tolerance::COMPOSED) else {
+        return false;
+    };
+    offered_trades(&without, edition)
+        .iter()
+        .any(|w| w.square == t.square)
+}
+
 /// AXF: a chase must come from a new attack — a piece that could not reach
 /// the target before the move can now. A piece that only loses its protection
 /// (its root blocked or made false) is not newly chased.
@@ -394,6 +414,7 @@ fn attack_is_new(before: &Position, m: Move, t: &Target) -> bool {
 
 /// Names an idle move (28.5–28.8), looking at the piece that moved.
 fn idle_kind(
+    edition: Edition,
     before: &Position,
     after: &Position,
     m: Move,
@@ -475,6 +496,17 @@ fn idle_kind(
         }
     }
 
+    // 兑 made by the move (see [`exchange_made_by_move`]), named before 拦
+    // (CXA 2020 图13: the rook that comes back between the cannons also
+    // shuts the black rook's mating line, and is "兑"). A king move is not
+    // one (25.3: the king is no 子力 to exchange; 图13 "进将为闲").
+    if has_value(piece, m.to) {
+        let with = exchange_made_by_move(edition, before, after, m);
+        if !with.is_empty() {
+            return (Some(IdleKind::Exchange), with);
+        }
+    }
+
     // 拦 (28.7): the moved piece steps into the path of an enemy mate threat
     // and stops it. (Stepping in front of a chase is a plain 闲 in the books.)
     if let Some(their_turn_before) = before.pass() {
@@ -491,15 +523,24 @@ fn idle_kind(
         }
     }
 
-    // 兑 (28.5 "走子可与同等子力互换吃去"), made by the move rather than by the
-    // moved piece: a line it opens or a protection it adds lets two pieces of
-    // equal value take each other evenly (CXA 2020 图9: the horse steps off
-    // the file between the rooks; 图30: the cannon guards the horse so that
-    // the horses' trade is even; the rook's attack only offers the horses).
+    (None, Vec::new())
+}
+
+/// 兑 (28.5 "走子可与同等子力互换吃去"), made by the move rather than by the
+/// moved piece: a line it opens or a protection it adds lets two pieces of
+/// equal value take each other evenly (CXA 2020 图9: the horse steps off
+/// the file between the rooks; 图30: the cannon guards the horse so that
+/// the horses' trade is even; the rook's attack only offers the horses).
+fn exchange_made_by_move(
+    edition: Edition,
+    before: &Position,
+    after: &Position,
+    m: Move,
+) -> Vec<Square> {
     let theirs_then = before.pass();
     let new_for = |now: &Position, then: Option<&Position>| -> Vec<Move> {
-        let old = then.map(even_exchanges).unwrap_or_default();
-        even_exchanges(now)
+        let old = then.map(|p| even_exchanges(p, edition)).unwrap_or_default();
+        even_exchanges(now, edition)
             .into_iter()
             .filter(|c| !old.contains(c))
             .map(|(c, _)| c)
@@ -511,13 +552,24 @@ fn idle_kind(
         .collect();
     if let Some(again) = after.pass() {
         with.extend(new_for(&again, Some(before)).into_iter().map(|c| c.to));
+        // The moved piece attacks a piece it could win only together with
+        // an attacker that piece can trade with (CXA 2020 图21 "一兑").
+        let attacks = again
+            .legal_moves_from(m.to)
+            .iter()
+            .any(|c| again.piece_at(c.to).is_some());
+        if attacks {
+            with.extend(
+                offered_trades(&again, edition)
+                    .into_iter()
+                    .filter(|t| t.attackers.contains(&m.to))
+                    .map(|t| t.square),
+            );
+        }
     }
-    if !with.is_empty() {
-        with.sort();
-        with.dedup();
-        return (Some(IdleKind::Exchange), with);
-    }
-    (None, Vec::new())
+    with.sort();
+    with.dedup();
+    with
 }
 
 /// Captures by the side to move that start an exchange of equal pieces
@@ -525,7 +577,7 @@ fn idle_kind(
 /// the trade (the piece could take its taker in return, see
 /// [`super::chase::targets`]) and `false` where it is taken back with nothing
 /// won. A move that turns one kind into the other also makes an exchange.
-fn even_exchanges(pos: &Position) -> Vec<(Move, bool)> {
+fn even_exchanges(pos: &Position, edition: Edition) -> Vec<(Move, bool)> {
     let mut out = Vec::new();
     for &c in &pos.captures() {
         let (Some(a), Some(v)) = (pos.piece_at(c.from), pos.piece_at(c.to)) else {
@@ -536,7 +588,7 @@ fn even_exchanges(pos: &Position) -> Vec<(Move, bool)> {
         }
         let ex = exchange(pos, c);
         if ex.wins_material() {
-            if offers_even_trade(pos, c) {
+            if offers_even_trade(pos, c, edition) {
                 out.push((c, true));
             }
         } else if ex.recapturable {
@@ -690,6 +742,37 @@ mod tests {
         let k = classify_iccs(Edition::Cxa2020, &pos, "h2g4");
         assert_eq!((k.label, k.idle), (Label::Idle, Some(IdleKind::Exchange)));
         assert!(k.idle_targets.iter().any(|s| s.to_string() == "h0"));
+    }
+
+    /// CXA 2020 图13 ("红车平中路，判兑"): the rook comes back between the
+    /// cannons, which now attack each other over it — the cannon's capture
+    /// with check is the trade offered, not a chase through check; the king's
+    /// reply changes the trade but is no 兑 (25.3: the king is no 子力).
+    #[test]
+    fn a_screen_between_equal_pieces_offers_an_exchange() {
+        let pos = after_line("3k1ab2/4a4/4c4/4R3p/3PC4/4r4/8P/9/9/5K3 w", "e6d6 d9e9");
+        let k = classify_iccs(Edition::Cxa2020, &pos, "d6e6");
+        assert_eq!((k.label, k.idle), (Label::Idle, Some(IdleKind::Exchange)));
+        let pos = after_line(
+            "3k1ab2/4a4/4c4/4R3p/3PC4/4r4/8P/9/9/5K3 w",
+            "e6d6 d9e9 d6e6",
+        );
+        let k = classify_iccs(Edition::Cxa2020, &pos, "e9d9");
+        assert_eq!((k.label, k.idle), (Label::Idle, None));
+    }
+
+    /// CXA 2020 参考图49: the horse that goes back keeps the black cannon from
+    /// taking the red one (it would be mated), which the cannon could already
+    /// not do; turning the cannons' exchange into a chase is the horse's own
+    /// chase, not a joint one (红方进马退马…为长捉无根子).
+    #[test]
+    fn stopping_a_trade_is_a_chase_of_its_own() {
+        let pos = after_line(
+            "3akab2/3cn1C2/4b2C1/pN6R/1r1n2p2/9/P1p1P1P1P/1c2B4/5N3/2BAKA3 w",
+            "b6c8 b5c5",
+        );
+        let k = classify_iccs(Edition::Cxa2020, &pos, "c8b6");
+        assert_eq!((k.label, k.reason), (Label::Chase, Reason::NewChase));
     }
 
     /// CXA 2020 图30: the rook's attack on the horse only lets the horses trade
