@@ -87,6 +87,14 @@ pub fn targets(pos: &Position, edition: Edition) -> Vec<Target> {
             }
         }
     }
+    // CXA 2020 图16: a capture that loses the capturer to checks wins nothing.
+    if edition == Edition::Cxa2020 {
+        out.retain(|t| {
+            t.attackers
+                .iter()
+                .any(|&a| !capturer_lost_to_checks(pos, Move::new(a, t.square), t))
+        });
+    }
     let through_check = if edition.is_cxa() {
         targets_through_check(pos, edition)
     } else {
@@ -237,6 +245,71 @@ pub(super) fn offers_even_trade(pos: &Position, m: Move, edition: Edition) -> bo
     through_check(&after, edition, &recaptures, |_| true).is_empty() && !can_force_mate(&after)
 }
 
+/// CXA 2020 图16 ("黑方将6退1避抽后，车可以吃兵"): a capture after which the
+/// opponent wins the capturing piece through checks (抽, 29.1 "通过连续照将
+/// 吃子", as [`targets_through_check`] counts it), for more than the capture
+/// took, wins nothing (29.1 "得子"): with the king on 6/8 the rook's taking
+/// the pawn is met by 车二平四 and the rook is lost; once the king is back it
+/// is a chase.
+fn capturer_lost_to_checks(pos: &Position, m: Move, t: &Target) -> bool {
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    // A capturer that can be taken back at once is the exchange's business.
+    if !after.legal_moves_to(m.to).is_empty() {
+        return false;
+    }
+    after.checking_moves().iter().any(|&k| {
+        let mut p = after.clone();
+        p.play_unchecked(k);
+        k.to != m.to && won_after_check_on(&p, m.to, THROUGH_CHECKS).is_some_and(|g| g > t.gain)
+    })
+}
+
+/// After a check (`p`, the defender to move): the least the checking side
+/// wins, whatever the defender replies, by taking the piece on `sq` (wherever
+/// a reply moves it) at once or after `checks - 1` more checks, net of what
+/// the replies take — as [`won_after_check`] does for every piece.
+fn won_after_check_on(p: &Position, sq: Square, checks: u32) -> Option<i32> {
+    let replies = p.legal_moves();
+    if replies.is_empty() {
+        return None; // a mate, not a chase
+    }
+    let mut least: Option<i32> = None;
+    for &r in &replies {
+        let lost = p.piece_at(r.to).map_or(0, |c| value(c, r.to));
+        let at = if r.from == sq { r.to } else { sq };
+        let mut q = p.clone();
+        q.play_unchecked(r);
+        let exchanges = Exchanges::new(&q);
+        let mut best = q
+            .legal_moves_to(at)
+            .iter()
+            .map(|&c| exchanges.of(c))
+            .filter(|ex| ex.wins_material())
+            .map(|ex| ex.gain)
+            .max();
+        if checks > 1 {
+            for &k in &q.checking_moves() {
+                if k.to == at {
+                    continue;
+                }
+                let taken = q.piece_at(k.to).map_or(0, |c| value(c, k.to));
+                let mut q2 = q.clone();
+                q2.play_unchecked(k);
+                if let Some(g) = won_after_check_on(&q2, at, checks - 1) {
+                    best = Some(best.map_or(g + taken, |b| b.max(g + taken)));
+                }
+            }
+        }
+        let net = best? - lost;
+        if net <= 0 {
+            return None;
+        }
+        least = Some(least.map_or(net, |l| l.min(net)));
+    }
+    least
+}
+
 /// 29.4: a capture after which the opponent can force mate does not count.
 fn capture_is_mated(pos: &Position, m: Move) -> bool {
     let mut after = pos.clone();
@@ -274,9 +347,9 @@ fn through_check(
         }
         // Only pieces that stand in `pos` already and that the check makes
         // takeable: a piece that could be taken anyway is not won "through" it.
-        let won: Vec<(Square, Piece, i32)> = won_after_check(&p, THROUGH_CHECKS, pawns_float)
+        let won: Vec<(Square, Piece, i32, bool)> = won_after_check(&p, THROUGH_CHECKS, pawns_float)
             .into_iter()
-            .filter(|&(sq, piece, _)| {
+            .filter(|&(sq, piece, _, _)| {
                 pos.piece_at(sq) == Some(piece)
                     && !out.iter().any(|t| t.square == sq)
                     && pos.legal_moves_to(sq).is_empty()
@@ -285,8 +358,18 @@ fn through_check(
         if won.is_empty() || !use_check(k) {
             continue;
         }
-        for (sq, piece, gain) in won {
+        for (sq, piece, gain, moved) in won {
             if out.iter().any(|t| t.square == sq) {
+                continue;
+            }
+            // 29.3: the chased piece is one without a (real) root. A piece
+            // that is protected where it stands and is won only after a reply
+            // moves it — typically to block the check — was not chased
+            // (CXA 2020 参考图13, 参考图33: the advisor or elephant that must
+            // interpose is taken there; 图24's rook that interposes had no
+            // root where it stood).
+            let protectors = attack::attackers(pos.board(), sq, pos.turn().other());
+            if moved && !protectors.is_empty() {
                 continue;
             }
             out.push(Target {
@@ -295,7 +378,7 @@ fn through_check(
                 attackers: vec![k.from],
                 method: Method::ThroughCheck(k),
                 root: Root::None,
-                protectors: attack::attackers(pos.board(), sq, pos.turn().other()),
+                protectors,
                 gain,
                 king_only: false,
                 pawn_only: false,
@@ -312,15 +395,19 @@ const THROUGH_CHECKS: u32 = 2;
 /// After a check (`p`, the defender to move): the pieces won whatever the
 /// defender replies — by a capture next, or by up to `checks - 1` more checks
 /// first — as (square before the reply, piece, least gain net of what the
-/// replies took). With `pawns_float` (1999 图十二: "过河兵子力浮动，不存在得子"),
+/// replies took, `true` if a reply moved the piece before it was taken). With `pawns_float` (1999 图十二: "过河兵子力浮动，不存在得子"),
 /// a line in which the defender takes a pawn wins nothing: a pawn given up to
 /// win a piece is no gain.
-fn won_after_check(p: &Position, checks: u32, pawns_float: bool) -> Vec<(Square, Piece, i32)> {
+fn won_after_check(
+    p: &Position,
+    checks: u32,
+    pawns_float: bool,
+) -> Vec<(Square, Piece, i32, bool)> {
     let replies = p.legal_moves();
     if replies.is_empty() {
         return Vec::new(); // a mate, not a chase
     }
-    let mut common: Option<Vec<(Square, Piece, i32)>> = None;
+    let mut common: Option<Vec<(Square, Piece, i32, bool)>> = None;
     for &r in &replies {
         let captured = p.piece_at(r.to);
         if pawns_float && captured.is_some_and(|c| c.role == Role::Pawn) {
@@ -329,37 +416,46 @@ fn won_after_check(p: &Position, checks: u32, pawns_float: bool) -> Vec<(Square,
         let lost = captured.map_or(0, |c| value(c, r.to));
         let mut q = p.clone();
         q.play_unchecked(r);
-        let mut won: Vec<(Square, Piece, i32)> = direct_targets(&q)
+        let mut won: Vec<(Square, Piece, i32, bool)> = direct_targets(&q)
             .into_iter()
             .filter(|t| !t.king_only)
-            .map(|t| (t.square, t.piece, t.gain))
+            .map(|t| (t.square, t.piece, t.gain, false))
             .collect();
         if checks > 1 {
             for &k in &q.checking_moves() {
                 let taken = q.piece_at(k.to).map_or(0, |c| value(c, k.to));
                 let mut q2 = q.clone();
                 q2.play_unchecked(k);
-                for (sq, piece, gain) in won_after_check(&q2, checks - 1, pawns_float) {
+                for (sq, piece, gain, moved) in won_after_check(&q2, checks - 1, pawns_float) {
                     match won.iter_mut().find(|w| w.0 == sq) {
-                        Some(w) => w.2 = w.2.max(gain + taken),
-                        None => won.push((sq, piece, gain + taken)),
+                        Some(w) => {
+                            if gain + taken > w.2 {
+                                w.2 = gain + taken;
+                                w.3 = moved;
+                            }
+                        }
+                        None => won.push((sq, piece, gain + taken, moved)),
                     }
                 }
             }
         }
-        let won: Vec<(Square, Piece, i32)> = won
+        let won: Vec<(Square, Piece, i32, bool)> = won
             .into_iter()
             .filter(|w| w.2 - lost > 0)
-            .map(|(sq, piece, gain)| {
+            .map(|(sq, piece, gain, moved)| {
                 let origin = if sq == r.to { r.from } else { sq };
-                (origin, piece, gain - lost)
+                (origin, piece, gain - lost, moved || sq == r.to)
             })
             .collect();
         common = Some(match common {
             None => won,
             Some(prev) => prev
                 .into_iter()
-                .filter_map(|(s, pc, g)| won.iter().find(|w| w.0 == s).map(|w| (s, pc, g.min(w.2))))
+                .filter_map(|(s, pc, g, mv)| {
+                    won.iter()
+                        .find(|w| w.0 == s)
+                        .map(|w| (s, pc, g.min(w.2), mv || w.3))
+                })
                 .collect(),
         });
         if common.as_ref().is_some_and(|c| c.is_empty()) {
@@ -446,5 +542,48 @@ mod tests {
         assert!(!targets_through_check(&pos, Edition::Cxa1999)
             .iter()
             .any(rook));
+    }
+
+    /// The position reached from `fen` by the ICCS moves of `line`.
+    fn after_line(fen_text: &str, line: &str) -> Position {
+        let start = fen::position(fen_text, Tolerance::COMPOSED).unwrap();
+        crate::iccs::parse_line(&start, line)
+            .unwrap()
+            .into_iter()
+            .fold(start, |p, m| p.play(m).unwrap())
+    }
+
+    /// 29.3, CXA 2020 参考图13: 炮六平八 lets the cannon check on b9, and the
+    /// only answer is to interpose the elephant, which the pawn then takes.
+    /// The elephant is protected where it stands (by the other elephant), so
+    /// it is not chased: the move is 闲.
+    #[test]
+    fn a_rooted_piece_taken_after_it_interposes_is_not_chased() {
+        let pos = after_line(
+            "3ak1b2/2P1a4/4b4/p7p/9/P1P2R2P/1r6p/1C2B4/4A4/2BA1K2c w",
+            "b2d2 b3d3 d2b2",
+        )
+        .pass()
+        .unwrap();
+        for edition in [Edition::Cxa1999, Edition::Cxa2020] {
+            assert!(
+                targets_through_check(&pos, edition).is_empty(),
+                "{edition:?}"
+            );
+        }
+    }
+
+    /// CXA 2020 图16 "黑方将6退1避抽后，车可以吃兵": with the king on f8 the
+    /// rook's taking the pawn is answered by 车二平四 (h6f6) and the rook is
+    /// lost through checks — no gain; once the king is back on f9 the pawn
+    /// can be won.
+    #[test]
+    fn a_capture_that_loses_the_capturer_to_checks_wins_nothing() {
+        let fen_text = "3a1k3/4a4/3cb4/P2rp2R1/6b2/9/9/5C3/4A4/4KA3 w";
+        let pawn = |t: &Target| t.square.to_string() == "a6";
+        let pos = after_line(fen_text, "h6h9 f9f8 h9h6");
+        assert!(!targets(&pos, Edition::Cxa2020).iter().any(pawn));
+        let pos = after_line(fen_text, "h6h9 f9f8 h9h6 f8f9").pass().unwrap();
+        assert!(targets(&pos, Edition::Cxa2020).iter().any(pawn));
     }
 }

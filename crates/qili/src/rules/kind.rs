@@ -231,12 +231,19 @@ pub fn classify(edition: Edition, before: &Position, m: Move, previous: Option<M
         let standing = match edition {
             // 1999 (图六): a piece that could already be won is not chased anew (从捉到捉).
             Edition::Cxa1999 => was_before(&t),
-            // 2020: the moved piece joining the attack on a piece that could
-            // already be won is a new chase; a moved piece the chase needs
-            // without winning it itself is a joint chase (联合捉子).
+            // 2020: a piece joining the attack on a piece that could already
+            // be won — the moved piece, or one it uncovers (参考图23: the
+            // cannon steps off the horse's leg) — is a new chase, and so is a
+            // piece freed of the one its taker guarded (图12); a moved piece
+            // the chase needs without winning it itself is a joint chase
+            // (联合捉子), unless without it the attack would only offer an
+            // exchange (参考图49: then the chase is its own). A piece that was
+            // attacked while the mover was in check, the check alone keeping
+            // it from being taken, is not chased anew by the answer (参考图19).
             Edition::Cxa2020 => {
-                let kept_up = was_before(&t)
-                    && !joins_attack(before, m, &t)
+                let stood = was_before(&t) || attacked_while_in_check(before, m, &t);
+                let kept_up = stood
+                    && !attack_is_new(before, m, &t)
                     && !frees_the_taker(before, &again, &t, &was_targets);
                 let own = kept_up && stops_trade(&again, m, &t, edition);
                 let supports = kept_up && !own && supports_chase(&again, m, &t, edition);
@@ -353,9 +360,17 @@ fn frees_the_taker(before: &Position, again: &Position, t: &Target, was: &[Targe
             .any(|&a| !gives_up_a_piece(again, Move::new(a, t.square)))
 }
 
-/// CXA 2020: the moved piece attacks the target now and could not before.
-fn joins_attack(before: &Position, m: Move, t: &Target) -> bool {
-    t.attackers.contains(&m.to) && !attack::attacks(before.board(), m.from, t.square)
+/// 29.2 ("上一着尚不存在"): the mover was in check, the moved piece does not
+/// attack the target, and the pieces that can take it all attacked it before
+/// the move — only the check kept them from taking (CXA 2020 参考图19: 士6进5
+/// blocks the rook's check; the black rook already attacked the cannon the
+/// check had left bare: 闲).
+fn attacked_while_in_check(before: &Position, m: Move, t: &Target) -> bool {
+    before.is_check()
+        && !t.attackers.contains(&m.to)
+        && t.attackers
+            .iter()
+            .all(|&a| attack::attacks(before.board(), a, t.square))
 }
 
 /// CXA 2020 (图11, 图28 "车炮联合捉子"): the moved piece does not attack the
@@ -378,9 +393,12 @@ fn supports_chase(again: &Position, m: Move, t: &Target, edition: Edition) -> bo
     let Ok(without) = Position::from_setup(setup, crate::Tolerance::COMPOSED) else {
         return false;
     };
-    !targets(&without, edition)
-        .iter()
-        .any(|w| w.square == t.square)
+    // A piece that only shields its own king from check (29.2, 参考图19) is
+    // not a partner in the chase.
+    !without.is_check()
+        && !targets(&without, edition)
+            .iter()
+            .any(|w| w.square == t.square)
 }
 
 /// CXA 2020 (参考图49 "使黑方四路炮不能离线，为长捉无根子"): the moved piece
@@ -402,9 +420,11 @@ fn stops_trade(again: &Position, m: Move, t: &Target, edition: Edition) -> bool 
         .any(|w| w.square == t.square)
 }
 
-/// AXF: a chase must come from a new attack — a piece that could not reach
-/// the target before the move can now. A piece that only loses its protection
-/// (its root blocked or made false) is not newly chased.
+/// A new attack: a piece that could not reach the target before the move
+/// can now (the moved piece, or one whose line or leg it opened). AXF: a
+/// chase must come from one — a piece that only loses its protection (its
+/// root blocked or made false) is not newly chased. CXA 2020: a piece that
+/// could already be won is chased anew only by one (参考图23).
 fn attack_is_new(before: &Position, m: Move, t: &Target) -> bool {
     t.attackers.iter().any(|&a| {
         let origin = if a == m.to { m.from } else { a };
@@ -787,5 +807,28 @@ mod tests {
         let pos = after_line(fen, "b6b2 f2f6");
         let k = classify_iccs(Edition::Cxa2020, &pos, "b2b6");
         assert_eq!((k.label, k.idle), (Label::Idle, Some(IdleKind::Exchange)));
+    }
+
+    /// 29.2, CXA 2020 参考图23: 炮3退4 steps off the horse's leg; the horse
+    /// joins the rook's attack on the bare cannon — a new chase (捉), though
+    /// the cannon could already be won.
+    #[test]
+    fn an_uncovered_attacker_is_a_new_chase() {
+        let pos = after_line(
+            "2c1kab2/4a4/4b4/3C3r1/pn7/2R3P2/P3P3P/4B1N2/3pA4/3AK1B2 w",
+            "d6d8 c9c5 d8d6",
+        );
+        let k = classify_iccs(Edition::Cxa2020, &pos, "c5c9");
+        assert_eq!((k.label, k.reason), (Label::Chase, Reason::NewChase));
+    }
+
+    /// 29.2, CXA 2020 参考图19: 士6进5 blocks the rook's check; the black
+    /// rook already attacked the cannon that the check had left bare, so the
+    /// answer to the check chases nothing new (闲).
+    #[test]
+    fn answering_a_check_does_not_renew_an_attack() {
+        let pos = after_line("4ka3/9/b4a3/9/6b2/9/6R2/9/3p1KCr1/9 w", "g3e3");
+        let k = classify_iccs(Edition::Cxa2020, &pos, "f9e8");
+        assert_eq!((k.label, k.reason), (Label::Idle, Reason::ChaseNotNew));
     }
 }
