@@ -49,10 +49,22 @@ const wasm = one(/^qili-site-[0-9a-f]+_bg\.wasm$/, 'wasm (qili-site-*_bg.wasm)')
 // Trunk minifies its own assets but not the wasm-bindgen glue, which is
 // part of the first load (250 KB budget): minify it here, and renew the
 // integrity hash of index.html's modulepreload link, which covers it.
+// Its classes for wasm-streams (IntoUnderlying*, exported for Leptos' server
+// functions, which the site never calls) go first: index.html has wasm-opt
+// drop their exports from the wasm.
+const unusedClasses = (text) =>
+  text
+    .replace(/^export class IntoUnderlying\w+ \{\n[\s\S]*?^\}\n(?:if \(Symbol\.dispose\)[^\n]*\n)?/gm, '')
+    .replace(/^const IntoUnderlying\w+Finalization = [^;]*;\n/gm, '');
 {
   const path = join(staging, glue);
   const original = readFileSync(path, 'utf8');
-  const { code } = await minify(original, { module: true, compress: true, mangle: true });
+  const trimmed = unusedClasses(original);
+  if (trimmed.includes('IntoUnderlying')) {
+    console.error(`post_build.mjs: ${glue} still uses the IntoUnderlying* classes after removing them`);
+    process.exit(1);
+  }
+  const { code } = await minify(trimmed, { module: true, compress: true, mangle: true });
   const sri = (text) => `sha384-${createHash('sha384').update(text).digest('base64')}`;
   const index = readFileSync(join(staging, 'index.html'), 'utf8');
   if (!index.includes(sri(original))) {
