@@ -9,7 +9,7 @@
 //    names it qili-studies.js/_bg.wasm), and writes embed.js, the loader of
 //    the site and of embedded widgets, from site/embed.js with the hashed
 //    names Trunk gave the wasm, its JS glue and the stylesheet, and the name
-//    of records.js;
+//    of records.js, minified;
 // 3. writes sw.js from site/sw.js with the list of every file of the build
 //    (never hand-written) and a build id hashed from all their contents.
 import { createHash } from 'node:crypto';
@@ -98,9 +98,12 @@ const recordsSource = readFileSync(join(root, 'site/records.js'));
 const records = `records-${createHash('sha256').update(recordsSource).digest('hex').slice(0, 16)}.js`;
 writeFileSync(join(staging, records), recordsSource);
 
-// The loader and the service worker are part of the first load: they ship
-// without comment lines, blank lines and indentation (the sources in site/
-// keep them, and hold no string that spans lines).
+// The loader and the service worker are part of the first load. The loader
+// ships minified (a classic script, not a module); the service worker,
+// whose build id the tests read, without comment lines, blank lines and
+// indentation (its source in site/ keeps them, and holds no string that
+// spans lines).
+const minified = async (text) => (await minify(text, { compress: true, mangle: true })).code + '\n';
 const strip = (text) =>
   text
     .split('\n')
@@ -116,12 +119,14 @@ const fill = (template, values) =>
 
 writeFileSync(
   join(staging, 'embed.js'),
-  fill(strip(readFileSync(join(root, 'site/embed.js'), 'utf8')), {
-    __QILI_GLUE__: glue,
-    __QILI_WASM__: wasm,
-    __QILI_STYLES__: JSON.stringify(styles),
-    __QILI_RECORDS__: records,
-  }),
+  await minified(
+    fill(readFileSync(join(root, 'site/embed.js'), 'utf8'), {
+      __QILI_GLUE__: glue,
+      __QILI_WASM__: wasm,
+      __QILI_STYLES__: JSON.stringify(styles),
+      __QILI_RECORDS__: records,
+    }),
+  ),
 );
 
 // Everything, embed.js included; sw.js itself is not cached (the browser
