@@ -6,15 +6,17 @@
 //    integrity hash in index.html;
 // 2. copies site/records.js (the record panel, imported on first use) as
 //    records-<hash>.js, checks the saved studies' module is there (Trunk
-//    names it qili-studies.js/_bg.wasm), and writes embed.js, the loader of
-//    the site and of embedded widgets, from site/embed.js with the hashed
-//    names Trunk gave the wasm, its JS glue and the stylesheet, and the name
-//    of records.js, minified;
+//    names it qili-studies.js/_bg.wasm), minifies the widgets' module's glue
+//    and renames its files (qili-widget.js/_bg.wasm) after their content,
+//    and writes embed.js, the loader of the site and of embedded widgets,
+//    from site/embed.js with the hashed names Trunk gave the wasm, its JS
+//    glue and the stylesheet, and the names of records.js and of the
+//    widgets' module, minified;
 // 3. writes sw.js from site/sw.js with the list of every file of the build
 //    (never hand-written) and a build id hashed from all their contents.
 import { createHash } from 'node:crypto';
 import { minify } from 'terser';
-import { copyFileSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -94,6 +96,26 @@ writeFileSync(
 // classic script defining the global wasm_bindgen) when a page needs it.
 one(/^qili-studies\.js$/, 'saved studies glue (qili-studies.js)');
 one(/^qili-studies_bg\.wasm$/, 'saved studies wasm (qili-studies_bg.wasm)');
+// The widgets' module (crates/qili-widget), named after its content like the
+// site's files: pages of other sites cache it, and without the service
+// worker a new glue must never meet an old wasm. Its glue, an ES module
+// (which Trunk fails to minify), takes the wasm's name from embed.js.
+const widget = {};
+{
+  const glueName = one(/^qili-widget\.js$/, 'widget glue (qili-widget.js)');
+  const wasmName = one(/^qili-widget_bg\.wasm$/, 'widget wasm (qili-widget_bg.wasm)');
+  const { code } = await minify(unusedClasses(readFileSync(join(staging, glueName), 'utf8')), {
+    module: true,
+    compress: true,
+    mangle: true,
+  });
+  const id = createHash('sha256').update(code).update(readFileSync(join(staging, wasmName))).digest('hex').slice(0, 16);
+  widget.glue = `qili-widget-${id}.js`;
+  widget.wasm = `qili-widget-${id}_bg.wasm`;
+  writeFileSync(join(staging, widget.glue), code);
+  unlinkSync(join(staging, glueName));
+  renameSync(join(staging, wasmName), join(staging, widget.wasm));
+}
 const recordsSource = readFileSync(join(root, 'site/records.js'));
 const records = `records-${createHash('sha256').update(recordsSource).digest('hex').slice(0, 16)}.js`;
 writeFileSync(join(staging, records), recordsSource);
@@ -125,6 +147,8 @@ writeFileSync(
       __QILI_WASM__: wasm,
       __QILI_STYLES__: JSON.stringify(styles),
       __QILI_RECORDS__: records,
+      __QILI_WIDGET_GLUE__: widget.glue,
+      __QILI_WIDGET_WASM__: widget.wasm,
     }),
   ),
 );
