@@ -6,15 +6,17 @@
 //    integrity hash in index.html;
 // 2. copies site/records.js (the record panel, imported on first use) as
 //    records-<hash>.js, checks the saved studies' module is there (Trunk
-//    names it qili-studies.js/_bg.wasm), and writes embed.js, the loader of
-//    the site and of embedded widgets, from site/embed.js with the hashed
-//    names Trunk gave the wasm, its JS glue and the stylesheet, and the name
-//    of records.js;
+//    names it qili-studies.js/_bg.wasm), minifies the widgets' module's glue
+//    and renames its files (qili-widget.js/_bg.wasm) after their content,
+//    and writes embed.js, the loader of the site and of embedded widgets,
+//    from site/embed.js with the hashed names Trunk gave the wasm, its JS
+//    glue and the stylesheet, and the names of records.js and of the
+//    widgets' module, minified;
 // 3. writes sw.js from site/sw.js with the list of every file of the build
 //    (never hand-written) and a build id hashed from all their contents.
 import { createHash } from 'node:crypto';
 import { minify } from 'terser';
-import { copyFileSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -49,10 +51,22 @@ const wasm = one(/^qili-site-[0-9a-f]+_bg\.wasm$/, 'wasm (qili-site-*_bg.wasm)')
 // Trunk minifies its own assets but not the wasm-bindgen glue, which is
 // part of the first load (250 KB budget): minify it here, and renew the
 // integrity hash of index.html's modulepreload link, which covers it.
+// Its classes for wasm-streams (IntoUnderlying*, exported for Leptos' server
+// functions, which the site never calls) go first: index.html has wasm-opt
+// drop their exports from the wasm.
+const unusedClasses = (text) =>
+  text
+    .replace(/^export class IntoUnderlying\w+ \{\n[\s\S]*?^\}\n(?:if \(Symbol\.dispose\)[^\n]*\n)?/gm, '')
+    .replace(/^const IntoUnderlying\w+Finalization = [^;]*;\n/gm, '');
 {
   const path = join(staging, glue);
   const original = readFileSync(path, 'utf8');
-  const { code } = await minify(original, { module: true, compress: true, mangle: true });
+  const trimmed = unusedClasses(original);
+  if (trimmed.includes('IntoUnderlying')) {
+    console.error(`post_build.mjs: ${glue} still uses the IntoUnderlying* classes after removing them`);
+    process.exit(1);
+  }
+  const { code } = await minify(trimmed, { module: true, compress: true, mangle: true });
   const sri = (text) => `sha384-${createHash('sha384').update(text).digest('base64')}`;
   const index = readFileSync(join(staging, 'index.html'), 'utf8');
   if (!index.includes(sri(original))) {
@@ -82,13 +96,36 @@ writeFileSync(
 // classic script defining the global wasm_bindgen) when a page needs it.
 one(/^qili-studies\.js$/, 'saved studies glue (qili-studies.js)');
 one(/^qili-studies_bg\.wasm$/, 'saved studies wasm (qili-studies_bg.wasm)');
+// The widgets' module (crates/qili-widget), named after its content like the
+// site's files: pages of other sites cache it, and without the service
+// worker a new glue must never meet an old wasm. Its glue, an ES module
+// (which Trunk fails to minify), takes the wasm's name from embed.js.
+const widget = {};
+{
+  const glueName = one(/^qili-widget\.js$/, 'widget glue (qili-widget.js)');
+  const wasmName = one(/^qili-widget_bg\.wasm$/, 'widget wasm (qili-widget_bg.wasm)');
+  const { code } = await minify(unusedClasses(readFileSync(join(staging, glueName), 'utf8')), {
+    module: true,
+    compress: true,
+    mangle: true,
+  });
+  const id = createHash('sha256').update(code).update(readFileSync(join(staging, wasmName))).digest('hex').slice(0, 16);
+  widget.glue = `qili-widget-${id}.js`;
+  widget.wasm = `qili-widget-${id}_bg.wasm`;
+  writeFileSync(join(staging, widget.glue), code);
+  unlinkSync(join(staging, glueName));
+  renameSync(join(staging, wasmName), join(staging, widget.wasm));
+}
 const recordsSource = readFileSync(join(root, 'site/records.js'));
 const records = `records-${createHash('sha256').update(recordsSource).digest('hex').slice(0, 16)}.js`;
 writeFileSync(join(staging, records), recordsSource);
 
-// The loader and the service worker are part of the first load: they ship
-// without comment lines, blank lines and indentation (the sources in site/
-// keep them, and hold no string that spans lines).
+// The loader and the service worker are part of the first load. The loader
+// ships minified (a classic script, not a module); the service worker,
+// whose build id the tests read, without comment lines, blank lines and
+// indentation (its source in site/ keeps them, and holds no string that
+// spans lines).
+const minified = async (text) => (await minify(text, { compress: true, mangle: true })).code + '\n';
 const strip = (text) =>
   text
     .split('\n')
@@ -104,12 +141,16 @@ const fill = (template, values) =>
 
 writeFileSync(
   join(staging, 'embed.js'),
-  fill(strip(readFileSync(join(root, 'site/embed.js'), 'utf8')), {
-    __QILI_GLUE__: glue,
-    __QILI_WASM__: wasm,
-    __QILI_STYLES__: JSON.stringify(styles),
-    __QILI_RECORDS__: records,
-  }),
+  await minified(
+    fill(readFileSync(join(root, 'site/embed.js'), 'utf8'), {
+      __QILI_GLUE__: glue,
+      __QILI_WASM__: wasm,
+      __QILI_STYLES__: JSON.stringify(styles),
+      __QILI_RECORDS__: records,
+      __QILI_WIDGET_GLUE__: widget.glue,
+      __QILI_WIDGET_WASM__: widget.wasm,
+    }),
+  ),
 );
 
 // Everything, embed.js included; sw.js itself is not cached (the browser

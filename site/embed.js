@@ -7,7 +7,8 @@
 //   the saved studies, whose code loads on first use;
 // - on any other page, from any origin: every <div class="qili" data-fen=…
 //   data-moves=… data-rules=… data-lang=…> and every <qili-board fen=…
-//   moves=… rules=… lang=…> becomes a replay widget in its own shadow root.
+//   moves=… rules=… lang=…> becomes a replay widget in its own shadow root,
+//   drawn by the widgets' own wasm (not the site's).
 //
 // File names are resolved against this script's own URL, so it works from
 // any path and origin (the site's server must allow CORS for other origins:
@@ -23,12 +24,19 @@
   const base = new URL('.', script && script.src ? script.src : location.href);
   const asset = (name) => new URL(name, base).href;
 
-  let ready = null;
-  const load = () =>
-    (ready ??= import(asset(GLUE)).then(async (glue) => {
-      await glue.default({ module_or_path: asset(WASM) });
-      return glue;
-    }));
+  // An ES module glue and its wasm, loaded once.
+  const loader = (glue, wasm) => {
+    let ready = null;
+    return () =>
+      (ready ??= import(asset(glue)).then(async (module) => {
+        await module.default({ module_or_path: asset(wasm) });
+        return module;
+      }));
+  };
+  // The site's app (only on the site's page) and the widgets' own module
+  // (crates/qili-widget: only where a widget is placed, never by the site).
+  const load = loader(GLUE, WASM);
+  const loadWidget = loader('__QILI_WIDGET_GLUE__', '__QILI_WIDGET_WASM__');
 
   const mounted = new WeakSet();
   function mount(host, get) {
@@ -43,7 +51,7 @@
     }
     const box = document.createElement('div');
     root.append(box);
-    load()
+    loadWidget()
       .then((glue) => glue.mount_widget(box, get('fen'), get('moves'), get('rules'), get('lang')))
       .catch((e) => {
         box.textContent = `Qili: ${e}`;

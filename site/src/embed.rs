@@ -5,9 +5,12 @@
 //! `<div class="qili" data-fen=… data-moves=… data-rules=… data-lang=…>` or
 //! `<qili-board fen=… moves=… rules=… lang=…>`. The loader gives each a
 //! shadow root (the host page's styles stay out, ours stay in) and calls
-//! [`mount_widget`], which mounts [`Widget`] there: the site's own board,
+//! `mount_widget`, which mounts [`Widget`] there: the site's own board,
 //! step controls, move list and verdict panel, with the same testing hooks
 //! (`data-piece`, `data-square`, `data-label`, `data-sub`, `data-ruling`).
+//! `mount_widget` is the export of a wasm of its own (`crates/qili-widget`),
+//! which `embed.js` loads only where a widget is placed: no page of the site
+//! shows one, so the site's wasm (the first load) leaves the widget out.
 //!
 //! Everything the widget gets from the page is data: the FEN and the moves are
 //! parsed by the rules crate and errors are shown as text nodes.
@@ -15,8 +18,6 @@
 use leptos::prelude::*;
 use qili::rules::Edition;
 use qili::{fen, Move, Position, Tolerance};
-use wasm_bindgen::prelude::wasm_bindgen;
-use web_sys::HtmlElement;
 
 use crate::board::Board;
 use crate::judge::{pieces, Judged, Shared};
@@ -146,23 +147,6 @@ pub fn Widget(
         </div>
     }
     .into_any()
-}
-
-/// Mounts a [`Widget`] into `parent` (an element inside a shadow root) for
-/// the life of the page. Called by `embed.js`, once per widget.
-///
-/// The unmount handle is leaked on the Rust side on purpose: were it handed to
-/// JS, a garbage collection of the JS wrapper would drop it and unmount the
-/// widget.
-#[wasm_bindgen]
-pub fn mount_widget(parent: HtmlElement, fen: String, moves: String, rules: String, lang: String) {
-    let spec = WidgetSpec {
-        fen,
-        moves,
-        rules,
-        lang,
-    };
-    leptos::mount::mount_to(parent, move || view! { <Widget spec=spec/> }).forget();
 }
 
 fn attr_escape(s: &str) -> String {

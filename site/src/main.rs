@@ -5,8 +5,8 @@ fn main() {
     std::panic::set_hook(Box::new(|info| {
         web_sys::console::error_1(&info.to_string().into());
     }));
-    // The same wasm serves embedded widgets (`embed.js` calls
-    // `mount_widget`): only the site's page has the app's element.
+    // Only the site's page has the app's element (embedded widgets are a
+    // wasm of their own, crates/qili-widget).
     let site = leptos::prelude::document()
         .get_element_by_id(qili_site::APP_ELEMENT_ID)
         .is_some();

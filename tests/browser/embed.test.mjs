@@ -2,7 +2,9 @@
 // (another port) includes embed.js from the site's origin and places two
 // widgets (a <div class="qili" data-…> and a <qili-board>) plus an iframe of
 // embed.html. Both widgets render in shadow roots, step, and show the
-// verdict; the host page's own styles do not reach them.
+// verdict; the host page's own styles do not reach them. They are drawn by
+// a wasm of their own (crates/qili-widget), which the site never fetches
+// (smoke.test.mjs).
 import assert from 'node:assert/strict';
 import { serveDist, servePages, widgetState } from './serve.mjs';
 
@@ -88,10 +90,12 @@ export default async function embed({ page, artifact, log, metric }) {
     assert.equal(frameRuling, 'red_loses');
     assert.equal(frameLabels.length, 4);
 
-    // Only the site's files were fetched from the site, each once (one wasm for all widgets).
+    // Only the site's files were fetched from the site, each once (one wasm for all widgets):
+    // the widgets' own module (crates/qili-widget), not the site's app.
     const wasm = site.requests.filter((r) => r.endsWith('.wasm'));
     log(`requests to the site: ${site.requests.join(' ')}`);
     assert.equal(wasm.length, 2, 'one wasm download per document (page and iframe)');
+    for (const w of wasm) assert.match(w, /qili-widget-[0-9a-f]+_bg\.wasm$/, 'widgets load their own wasm');
     metric('embed_requests', site.requests.length);
     await page.screenshot({ path: artifact('embed-host-page.png'), fullPage: true });
   } finally {

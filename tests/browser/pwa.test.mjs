@@ -61,6 +61,9 @@ export default async function pwa({ page, context, url, log, artifact }) {
     assert.ok(cached.some((f) => re.test(f)), `the record reader (${re}) precached`);
   }
   for (const f of ['qili-studies.js', 'qili-studies_bg.wasm']) assert.ok(cached.includes(f), `the saved studies (${f}) precached`);
+  for (const re of [/^qili-widget-[0-9a-f]+\.js$/, /^qili-widget-[0-9a-f]+_bg\.wasm$/]) {
+    assert.ok(cached.some((f) => re.test(f)), `the widget module (${re}) precached`);
+  }
   assert.ok(cached.includes(''), 'the start page precached');
   log(`build ${build}: ${cached.length} files precached`);
   await page.reload(); // now controlled by the worker

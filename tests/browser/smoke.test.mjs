@@ -1,6 +1,7 @@
-// The built site loads, renders the placeholder, and stays mounted and
-// reactive after forced garbage collections (the unmount handle must be kept
-// on the Rust side: if JS owned it, a GC could unmount the app).
+// The built site loads, renders the placeholder without the embeddable
+// widget's module, and stays mounted and reactive after forced garbage
+// collections (the unmount handle must be kept on the Rust side: if JS owned
+// it, a GC could unmount the app).
 import assert from 'node:assert/strict';
 
 const TITLE = 'Qili 棋例';
@@ -25,6 +26,10 @@ export default async function smoke({ page, url, artifact, metric, log }) {
     });
   }, TITLE);
 
+  // What the page fetches: the embeddable widget's module is not for the site.
+  const fetched = [];
+  page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+
   await page.goto(url);
   const app = page.locator('#qili-app');
   await app.locator('h1', { hasText: TITLE }).waitFor({ timeout: 20_000 });
@@ -48,6 +53,11 @@ export default async function smoke({ page, url, artifact, metric, log }) {
     `first render took ${Math.round(timing.firstRender)} ms (budget ${FIRST_RENDER_BUDGET_MS} ms)`,
   );
   await page.screenshot({ path: artifact('smoke.png'), fullPage: true });
+  assert.deepEqual(
+    fetched.filter((p) => /qili-widget/.test(p)),
+    [],
+    'a first visit does not fetch the widget module',
+  );
 
   // Force several full GCs, letting finalizers run in between.
   const hasGc = await page.evaluate(() => typeof globalThis.gc === 'function');
