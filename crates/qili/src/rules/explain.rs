@@ -169,6 +169,10 @@ pub fn explain_move(kind: &MoveKind) -> Text {
                 "只有兵（卒）本身叫吃，按闲处理（27.2）。",
                 "Only a pawn attacks, which counts as idle (27.2).",
             ),
+            Reason::DefensivePoint => t.push(
+                "只捉士、相（象），而这一着挡住了对方的杀着，是占据防守要点附带产生的捉，按闲处理（27.3）；是否立即构成简明和棋，需裁判确认。",
+                "Only advisors or elephants are chased, and the move stops the opponent's mate threat: the chase comes with holding a key defensive point, so it is idle (27.3) — an arbiter must confirm the position is a simple draw.",
+            ),
             Reason::KingAnswersCheck => t.push(
                 "走帅（将）应将后产生的捉、杀按闲处理。",
                 "A king move that answers a check: the attacks it leaves count as idle.",
@@ -187,7 +191,7 @@ pub fn explain_move(kind: &MoveKind) -> Text {
             None => {}
         }
     }
-    if kind.arbiter == Some(ArbiterNote::GuardsOnly) {
+    if kind.arbiter == Some(ArbiterNote::GuardsOnly) && kind.reason != Reason::DefensivePoint {
         t.push(
             "只捉士、相（象）：若是占据防守要点、构成简明和棋时附带产生，应按闲处理，需裁判判断（27.3）。",
             "Only advisors or elephants are chased: if this comes from holding a key defensive point in a simple draw it is idle — an arbiter must judge (27.3).",

@@ -110,6 +110,11 @@ pub enum Reason {
     /// The move answers a check with the king; what it then attacks counts as idle
     /// (CXA 2020 examples, 图17).
     KingAnswersCheck,
+    /// 27.3: only advisors or elephants are chased, by a move that stops the
+    /// opponent's mate threat — it holds a key defensive point, and the chase
+    /// comes with it (CXA 2020 图18 "占据守和要点，附带产生的捉象按闲着处理").
+    /// Whether the position is a simple draw is left to the arbiter.
+    DefensivePoint,
     /// 28.9: nothing is attacked.
     NothingAttacked,
 }
@@ -283,6 +288,10 @@ pub fn classify(edition: Edition, before: &Position, m: Move, previous: Option<M
             .all(|t| matches!(t.piece.role, Role::Advisor | Role::Elephant))
         {
             kind.arbiter = Some(ArbiterNote::GuardsOnly);
+            if edition.is_cxa() && stops_mate(before, &after) {
+                kind.label = Label::Idle;
+                kind.reason = Reason::DefensivePoint;
+            }
         }
     } else {
         kind.reason = if king_rule && (kind.mate_line.is_some() || !kind.chases.is_empty()) {
@@ -529,17 +538,14 @@ fn idle_kind(
 
     // 拦 (28.7): the moved piece steps into the path of an enemy mate threat
     // and stops it. (Stepping in front of a chase is a plain 闲 in the books.)
-    if let Some(their_turn_before) = before.pass() {
-        let mate_before = can_mate_by_checks(&their_turn_before, MATE_CHECKS);
-        if mate_before && !can_mate_by_checks(after, MATE_CHECKS) {
-            let attackers: Vec<Square> = before
-                .board()
-                .squares_of(them)
-                .filter(|&sq| blocks_path(before, sq, m.to))
-                .collect();
-            if !attackers.is_empty() {
-                return (Some(IdleKind::Block), attackers);
-            }
+    if stops_mate(before, after) {
+        let attackers: Vec<Square> = before
+            .board()
+            .squares_of(them)
+            .filter(|&sq| blocks_path(before, sq, m.to))
+            .collect();
+        if !attackers.is_empty() {
+            return (Some(IdleKind::Block), attackers);
         }
     }
 
@@ -616,6 +622,15 @@ fn even_exchanges(pos: &Position, edition: Edition) -> Vec<(Move, bool)> {
         }
     }
     out
+}
+
+/// `true` if the opponent could mate by checks ([`MATE_CHECKS`]) had the
+/// mover passed in `before`, and cannot after the move (`after`).
+fn stops_mate(before: &Position, after: &Position) -> bool {
+    before
+        .pass()
+        .is_some_and(|theirs| can_mate_by_checks(&theirs, MATE_CHECKS))
+        && !can_mate_by_checks(after, MATE_CHECKS)
 }
 
 /// `true` if a piece on `to` would cut the path of the enemy piece on `from`:
@@ -830,5 +845,29 @@ mod tests {
         let pos = after_line("4ka3/9/b4a3/9/6b2/9/6R2/9/3p1KCr1/9 w", "g3e3");
         let k = classify_iccs(Edition::Cxa2020, &pos, "f9e8");
         assert_eq!((k.label, k.reason), (Label::Idle, Reason::ChaseNotNew));
+    }
+
+    /// CXA 2020 图18: the rook comes back to the king's file, where it stops
+    /// black's mate threat, and attacks the unprotected elephant on the way:
+    /// "占据守和要点，附带产生的捉象按闲着处理" (27.3) — idle, and the arbiter
+    /// is asked to confirm the simple draw.
+    #[test]
+    fn a_guard_chased_from_a_defensive_point_is_idle() {
+        let pos = after_line("3k1a3/4a4/b3b4/9/9/4R4/4n4/3Ar4/3KA4/9 w", "e4d4 d9e9");
+        for edition in [Edition::Cxa1999, Edition::Cxa2020] {
+            let k = classify_iccs(edition, &pos, "d4e4");
+            assert_eq!(
+                (k.label, k.reason, k.arbiter),
+                (
+                    Label::Idle,
+                    Reason::DefensivePoint,
+                    Some(ArbiterNote::GuardsOnly)
+                ),
+                "{edition:?}"
+            );
+        }
+        // AXF has no such clause: a chase.
+        let k = classify_iccs(Edition::Axf, &pos, "d4e4");
+        assert_eq!(k.label, Label::Chase);
     }
 }

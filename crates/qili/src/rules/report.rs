@@ -190,6 +190,7 @@ fn clause(kind: &MoveKind) -> &'static str {
         Reason::KingAlone => "27.1",
         Reason::PawnAlone | Reason::MutualPawnChase => "27.2",
         Reason::KingAnswersCheck => "27.1",
+        Reason::DefensivePoint => "27.3",
         Reason::NothingAttacked => match kind.idle {
             Some(k) => match k {
                 super::IdleKind::Exchange => "28.5",
