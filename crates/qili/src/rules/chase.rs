@@ -9,7 +9,7 @@
 
 use super::attack;
 use super::exchange::{exchange_without, Exchange, Exchanges};
-use super::mate::can_force_mate;
+use super::mate::{can_force_mate, can_mate_by_checks};
 use super::value::{has_value, value};
 use super::Edition;
 use crate::{Move, Piece, Position, Role, Square};
@@ -72,7 +72,7 @@ pub struct Target {
 /// outnumbered by attackers nor a capture after a check as chased. Targets
 /// are listed once each, in square order.
 pub fn targets(pos: &Position, edition: Edition) -> Vec<Target> {
-    let mut out: Vec<Target> = direct_targets(pos)
+    let mut out: Vec<Target> = direct_targets(pos, edition)
         .into_iter()
         .filter(|t| won_without_offers(pos, t, edition))
         // AXF: a protected piece is chased only by a cheaper attacker; more
@@ -113,7 +113,7 @@ pub fn targets(pos: &Position, edition: Edition) -> Vec<Target> {
 /// an attacker they could take in an even trade: exchange offers (28.5), not
 /// chases (see [`targets`]).
 pub(super) fn offered_trades(pos: &Position, edition: Edition) -> Vec<Target> {
-    direct_targets(pos)
+    direct_targets(pos, edition)
         .into_iter()
         .filter(|t| !won_without_offers(pos, t, edition))
         .collect()
@@ -152,8 +152,17 @@ fn helped(pos: &Position, t: &Target) -> bool {
         })
 }
 
-/// Targets won by capturing them now.
-pub fn direct_targets(pos: &Position) -> Vec<Target> {
+/// Targets won by capturing them now. In the CXA books a protection that
+/// only lets the capturer mate is false ([`every_recapture_is_mated`]).
+pub fn direct_targets(pos: &Position, edition: Edition) -> Vec<Target> {
+    direct_captures(pos, edition.is_cxa())
+}
+
+/// [`direct_targets`], with recaptures that let the capturer mate counted as
+/// no protection if `mated_recaptures` (a piece won after checks, in
+/// [`won_after_check`], is won by its plain exchange: the mate test would be
+/// run on every line of the check search).
+fn direct_captures(pos: &Position, mated_recaptures: bool) -> Vec<Target> {
     let mover = pos.turn();
     let mut out: Vec<Target> = Vec::new();
     let exchanges = Exchanges::new(pos);
@@ -164,12 +173,24 @@ pub fn direct_targets(pos: &Position) -> Vec<Target> {
         if !has_value(victim, m.to) {
             continue;
         }
-        let ex = exchanges.of(m);
+        let mut ex = exchanges.of(m);
+        let mut root = None;
+        if mated_recaptures
+            && !ex.wins_material()
+            && ex.recapturable
+            && every_recapture_is_mated(pos, m)
+        {
+            ex.gain = value(victim, m.to);
+            ex.won = vec![victim];
+            ex.lost.clear();
+            ex.won_by_pawns = 0;
+            root = Some(Root::False);
+        }
         if !ex.wins_material() || capture_is_mated(pos, m) {
             continue;
         }
         let attacker = pos.piece_at(m.from).map(|p| p.role);
-        let root = classify_root(pos, m, &ex);
+        let root = root.unwrap_or_else(|| classify_root(pos, m, &ex));
         let protectors = attack::attackers(pos.board(), m.to, mover.other());
         match out.iter_mut().find(|t| t.square == m.to) {
             Some(t) => {
@@ -310,6 +331,30 @@ fn won_after_check_on(p: &Position, sq: Square, checks: u32) -> Option<i32> {
     least
 }
 
+/// 28.16 假根 with 29.1 "完整的交换过程" and 29.4: the defenders of the piece
+/// taken by `m` can all take back, but every recapture lets the capturer
+/// mate with its next move — a recapture that loses at once is no better
+/// than one the rules forbid, and the protection is false (CXA 2020 参考图25,
+/// "伏车五进三吃炮": after 象吃车, 车六进六 takes the advisor and mates — the
+/// king cannot take back with the kings facing, and the other advisor is
+/// held by the cannon over the elephant that took back). Only a mate the
+/// recapture opens counts: one the capturer has anyway is a threat of its
+/// own (28.2), not a flaw of the protection (图29: after 车一平二 the rook
+/// mates by taking the rook on 8 whatever happens to the advisor the cannon
+/// and pawn attack; the move is "兑", not a chase of that advisor).
+fn every_recapture_is_mated(pos: &Position, m: Move) -> bool {
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    let recaptures = after.legal_moves_to(m.to);
+    !recaptures.is_empty()
+        && recaptures.iter().all(|&r| {
+            let mut p = after.clone();
+            p.play_unchecked(r);
+            can_mate_by_checks(&p, 1)
+        })
+        && !can_mate_by_checks(pos, 1)
+}
+
 /// 29.4: a capture after which the opponent can force mate does not count.
 fn capture_is_mated(pos: &Position, m: Move) -> bool {
     let mut after = pos.clone();
@@ -416,7 +461,7 @@ fn won_after_check(
         let lost = captured.map_or(0, |c| value(c, r.to));
         let mut q = p.clone();
         q.play_unchecked(r);
-        let mut won: Vec<(Square, Piece, i32, bool)> = direct_targets(&q)
+        let mut won: Vec<(Square, Piece, i32, bool)> = direct_captures(&q, false)
             .into_iter()
             .filter(|t| !t.king_only)
             .map(|t| (t.square, t.piece, t.gain, false))
@@ -478,6 +523,49 @@ mod tests {
         assert_eq!(t[0].square.to_string(), "e8");
         assert_eq!(t[0].root, Root::False);
         assert_eq!(t[0].protectors.len(), 1);
+    }
+
+    /// CXA 2020 参考图25 ("红方炮四平五，伏车五进三吃炮，判捉"): both elephants
+    /// protect the cannon the rook attacks, but after either takes back,
+    /// 车六进六 mates (28.16 假根, 29.4) — the cannon is won. Not in AXF.
+    /// 图29: a mate the capturer has anyway does not make a root false.
+    #[test]
+    fn a_recapture_that_allows_mate_at_once_is_a_false_root() {
+        let start = fen::position(
+            "2ba1kb2/4a2r1/4c1n2/p7p/2p2rpc1/4R4/P1PR2P1P/2N1C1N2/4A4/2BK1AB2 w",
+            Tolerance::COMPOSED,
+        )
+        .unwrap();
+        let pos = crate::iccs::parse_line(&start, "e2f2 f9e9 f2e2")
+            .unwrap()
+            .into_iter()
+            .fold(start, |p, m| p.play(m).unwrap());
+        let red = pos.pass().unwrap();
+        let cannon: Square = "e7".parse().unwrap();
+        for edition in [Edition::Cxa1999, Edition::Cxa2020] {
+            let t = targets(&red, edition);
+            let t = t.iter().find(|t| t.square == cannon).expect("e7 is won");
+            assert_eq!((t.root, t.protectors.len()), (Root::False, 2), "{t:?}");
+        }
+        assert!(!targets(&red, Edition::Axf)
+            .iter()
+            .any(|t| t.square == cannon));
+
+        let start = fen::position(
+            "2bak2r1/4aP3/4b4/2r1C4/4P4/2B6/4R3R/B8/1p7/c3K4 w",
+            Tolerance::COMPOSED,
+        )
+        .unwrap();
+        let red = start
+            .clone()
+            .play(crate::iccs::parse_move(&start, "i3h3").unwrap())
+            .unwrap()
+            .pass()
+            .unwrap();
+        let advisor: Square = "e8".parse().unwrap();
+        assert!(!targets(&red, Edition::Cxa2020)
+            .iter()
+            .any(|t| t.square == advisor));
     }
 
     #[test]
