@@ -60,6 +60,21 @@ struct Line {
     by_pawns: i32,
 }
 
+impl Line {
+    /// The line `rest` after the defender first lost `victim`, worth `score`
+    /// in all.
+    fn after_losing(victim: Piece, rest: Line, score: i32) -> Line {
+        let mut lost = vec![victim];
+        lost.extend(rest.lost);
+        Line {
+            score,
+            won: rest.won,
+            lost,
+            by_pawns: rest.by_pawns,
+        }
+    }
+}
+
 /// Plays `first` (a capture by the side to move) and follows the best series
 /// of captures from there. Follow-up captures by the starting side are of
 /// pieces it could not already win on their own at the start (those are
@@ -276,14 +291,7 @@ fn defender(pos: &Position, square: Square, depth: usize, excluded: u128, banned
         let rest = attacker(&next, depth + 1, excluded & !bit(square), banned);
         let score = rest.score - value(victim, square);
         if score < best.score {
-            let mut lost = vec![victim];
-            lost.extend(rest.lost);
-            best = Line {
-                score,
-                won: rest.won,
-                lost,
-                by_pawns: rest.by_pawns,
-            };
+            best = Line::after_losing(victim, rest, score);
         }
     }
     best
@@ -310,14 +318,7 @@ fn take_with_check_first(pos: &Position, square: Square, excluded: u128, banned:
         let rest = answer_check(&next, square, 2, excluded, banned);
         let score = rest.score - value(taken, k.to);
         if score < best.score {
-            let mut lost = vec![taken];
-            lost.extend(rest.lost);
-            best = Line {
-                score,
-                won: rest.won,
-                lost,
-                by_pawns: rest.by_pawns,
-            };
+            best = Line::after_losing(taken, rest, score);
         }
     }
     best
