@@ -264,8 +264,8 @@ pub fn classify(edition: Edition, before: &Position, m: Move, previous: Option<M
                 joint += usize::from(supports);
                 kept_up && !supports && !own
             }
-            // AXF: a new attack, or a root made false by a new pin (not a root
-            // merely blocked), or a king's root made false by an X-ray.
+            // AXF: a new attack, a root made false by a new pin, a king's
+            // root made false by an X-ray, or a defender's line cut by the move.
             Edition::Axf => {
                 let new_attacker = attack_is_new(before, m, &t);
                 if was_before(&t) && new_attacker {
@@ -274,7 +274,8 @@ pub fn classify(edition: Edition, before: &Position, m: Move, previous: Option<M
                 was_before(&t)
                     || !(new_attacker
                         || root_newly_pinned(&after, &t)
-                        || king_root_newly_false(before, &t))
+                        || king_root_newly_false(before, &t)
+                        || root_cut(before, &after, &t))
             }
         };
         if standing {
@@ -377,6 +378,21 @@ fn chased_by_check(before: &Position, after: &Position, m: Move) -> Vec<Square> 
         })
         .map(|t| t.square)
         .collect()
+}
+
+/// AXF: the move cuts a defender's line to the target — it blocks a rook's,
+/// horse's or cannon's path, or takes away or doubles a cannon's screen —
+/// and leaves it to be won: a new chase, though its attacker is not new
+/// (Fairy-Stockfish lists "blocking a root" among its tracker's open bugs).
+fn root_cut(before: &Position, after: &Position, t: &Target) -> bool {
+    let side = t.piece.color;
+    Square::all().any(|p| {
+        p != t.square
+            && before.piece_at(p).is_some_and(|q| q.color == side)
+            && before.piece_at(p) == after.piece_at(p)
+            && attack::attacks(before.board(), p, t.square)
+            && !attack::attacks(after.board(), p, t.square)
+    })
 }
 
 /// AXF (Fairy-Stockfish's "X-ray protected discovered check"): the target's
@@ -793,6 +809,22 @@ mod tests {
         let pos = after_line("5kb2/5c3/3Nb4/4p2R1/9/9/5r3/3p1R3/5K3/9 w", "h6h3");
         let k = classify_iccs(Edition::Axf, &pos, "f3f4");
         assert_eq!((k.label, k.reason), (Label::Idle, Reason::ChaseNotNew));
+    }
+
+    /// AXF: the rook attacks the horse all along; the black cannon guards it
+    /// over the red pawn. The pawn stepping aside takes the cannon's screen
+    /// away, and stepping back once the elephant has become the screen
+    /// doubles it: either way the horse is left to the rook — a new chase
+    /// each time, by a move that attacks nothing itself.
+    #[test]
+    fn axf_cutting_a_root_is_a_new_chase() {
+        let start = "3k1ac2/4a4/4b3b/P5P2/2p6/7c1/9/N7B/5Rn2/4KAB2 w";
+        for (line, m) in [("", "g6h6"), ("g6h6 e7g5", "h6g6")] {
+            let pos = after_line(start, line);
+            let k = classify_iccs(Edition::Axf, &pos, m);
+            assert_eq!((k.label, k.reason), (Label::Chase, Reason::NewChase), "{m}");
+            assert!(k.chases.iter().any(|t| t.square.to_string() == "g1"));
+        }
     }
 
     /// The position reached from `fen` by the ICCS moves of `line`.
