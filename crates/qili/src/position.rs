@@ -452,6 +452,16 @@ impl Position {
         Some(p)
     }
 
+    /// The same placement with the other side to move, even if the side to
+    /// move is in check: what a checking side would attack if the check
+    /// were ignored (AXF: the pieces a check also chases).
+    pub(crate) fn pass_in_check(&self) -> Position {
+        let mut p = self.clone();
+        p.turn = p.turn.other();
+        p.key ^= ZOBRIST_BLACK;
+        p
+    }
+
     /// How the game ends here by the position alone, if it does.
     pub fn outcome(&self) -> Option<Outcome> {
         if !self.has_legal_move() {

@@ -249,13 +249,20 @@ fn judge_side(
 
 /// The piece chased by every chasing move of the side, tracked through the
 /// cycle by square (a chased piece that moves is followed to its new square).
+/// A check counts as a chasing move: it keeps the chase up only if it chases
+/// the piece as well (Fairy-Stockfish intersects the chases of every move, so
+/// 一将一捉 in which the checks chase nothing is no perpetual chase — as the
+/// AXF book's examples rule it).
 fn common_chased_piece(plies: &[usize], effective: &[Label], kinds: &[MoveKind]) -> Option<Square> {
     let chase_plies: Vec<usize> = plies
         .iter()
         .zip(effective)
-        .filter(|(_, l)| **l == Label::Chase)
+        .filter(|(_, l)| matches!(**l, Label::Chase | Label::Check))
         .map(|(&i, _)| i)
         .collect();
+    if !effective.contains(&Label::Chase) {
+        return None;
+    }
     let first = *chase_plies.first()?;
     // A piece counts as chased on a move if the move attacks it anew: a new
     // chase, or a piece already attacked that the move gives a new attacker.
@@ -267,6 +274,7 @@ fn common_chased_piece(plies: &[usize], effective: &[Label], kinds: &[MoveKind])
         k.counted_chases()
             .map(|t| t.square)
             .chain(k.renewed.iter().copied())
+            .chain(k.check_chases.iter().copied())
             .collect()
     };
     let mut candidates: Vec<(Square, Square)> =
@@ -416,6 +424,34 @@ mod tests {
             Some("c2".into())
         );
         assert_eq!(screen.ruling, Ruling::Loses(Color::Red));
+    }
+
+    /// AXF: a perpetual chase is of one piece chased on every move, checks
+    /// included (Fairy-Stockfish intersects the pieces chased by every move).
+    /// A rook that checks and then attacks the same unprotected cannon by turns
+    /// (一将一捉) chases it on no check: it need not vary — a draw. Cannons
+    /// that give check and by the same move uncover an attack on the pawn they
+    /// chase on the other move keep the chase up through the check: red loses.
+    #[test]
+    fn axf_a_check_interrupts_a_chase_unless_it_chases_too() {
+        let rook = game(
+            Edition::Axf,
+            "3k1ab2/4a4/8b/1R7/9/9/4p2r1/9/4A4/c1BAK1B2 w",
+            "b6b9 d9d8 b9b0 a0a1 b0b8 d8d9 b8b1 a1a0 b1b9 d9d8 b9b0",
+        );
+        let cycle = rook.cycle.as_ref().unwrap();
+        assert_eq!(cycle.red.common_target, None);
+        assert_eq!(cycle.red.pattern, Pattern::ChecksAndIdle);
+        assert_eq!(rook.ruling, Ruling::Draw);
+        let cannons = game(
+            Edition::Axf,
+            "3k5/9/9/3C5/3c5/3C5/9/9/3p5/4K4 w",
+            "d4f4 d5f5 f4d4 f5d5 d4f4 d5f5 f4d4 f5d5",
+        );
+        let cycle = cannons.cycle.as_ref().unwrap();
+        assert_eq!(cycle.red.pattern, Pattern::CheckAndChase);
+        assert!(cycle.red.common_target.is_some());
+        assert_eq!(cannons.ruling, Ruling::Loses(Color::Red));
     }
 
     #[test]

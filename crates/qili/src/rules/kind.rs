@@ -154,6 +154,11 @@ pub struct MoveKind {
     /// chased again by this move for a perpetual chase of one piece; a piece
     /// merely left attacked by the same attackers is not.
     pub renewed: Vec<Square>,
+    /// AXF, a move that gives check: the pieces it chases as well (attacked
+    /// anew and winnable were the check ignored). A check that chases the
+    /// piece a side chases on its other moves keeps up the perpetual chase
+    /// (一将一捉 of one piece); one that does not interrupts it.
+    pub check_chases: Vec<Square>,
     /// The enemy pieces involved in the idle kind (the piece offered to, blocked, followed…).
     pub idle_targets: Vec<Square>,
     /// The move is a king move answering a check.
@@ -203,6 +208,7 @@ pub fn classify(edition: Edition, before: &Position, m: Move, previous: Option<M
         chases: Vec::new(),
         standing: Vec::new(),
         renewed: Vec::new(),
+        check_chases: Vec::new(),
         idle_targets: Vec::new(),
         answers_check_with_king,
         arbiter: None,
@@ -210,6 +216,9 @@ pub fn classify(edition: Edition, before: &Position, m: Move, previous: Option<M
     if check {
         kind.label = Label::Check;
         kind.reason = Reason::GivesCheck;
+        if edition == Edition::Axf {
+            kind.check_chases = chased_by_check(before, &after, m);
+        }
         return kind;
     }
     let Some(again) = after.pass() else {
@@ -255,14 +264,18 @@ pub fn classify(edition: Edition, before: &Position, m: Move, previous: Option<M
                 joint += usize::from(supports);
                 kept_up && !supports && !own
             }
-            // AXF: a new attack, or a root made false by a new pin (not a root
-            // merely blocked).
+            // AXF: a new attack, a root made false by a new pin, a king's
+            // root made false by an X-ray, or a defender's line cut by the move.
             Edition::Axf => {
                 let new_attacker = attack_is_new(before, m, &t);
                 if was_before(&t) && new_attacker {
                     kind.renewed.push(t.square);
                 }
-                was_before(&t) || !(new_attacker || root_newly_pinned(&after, &t))
+                was_before(&t)
+                    || !(new_attacker
+                        || root_newly_pinned(&after, &t)
+                        || king_root_newly_false(before, &t)
+                        || root_cut(before, &after, &t))
             }
         };
         if standing {
@@ -348,6 +361,63 @@ fn root_newly_pinned(after: &Position, t: &Target) -> bool {
         && t.protectors
             .iter()
             .any(|&p| after.piece_at(p).is_some_and(|q| q.role != Role::King))
+}
+
+/// AXF: the pieces a checking move chases as well — targets of the mover,
+/// were the check ignored, that the move attacks anew or whose root it makes
+/// false (as for a move that does not check, see [`classify`]).
+fn chased_by_check(before: &Position, after: &Position, m: Move) -> Vec<Square> {
+    let again = after.pass_in_check();
+    targets(&again, Edition::Axf)
+        .into_iter()
+        .filter(|t| !t.king_only && !t.pawn_only)
+        .filter(|t| {
+            attack_is_new(before, m, t)
+                || root_newly_pinned(after, t)
+                || king_root_newly_false(before, t)
+        })
+        .map(|t| t.square)
+        .collect()
+}
+
+/// AXF: the move cuts a defender's line to the target — it blocks a rook's,
+/// horse's or cannon's path, or takes away or doubles a cannon's screen —
+/// and leaves it to be won: a new chase, though its attacker is not new
+/// (Fairy-Stockfish lists "blocking a root" among its tracker's open bugs).
+fn root_cut(before: &Position, after: &Position, t: &Target) -> bool {
+    let side = t.piece.color;
+    Square::all().any(|p| {
+        p != t.square
+            && before.piece_at(p).is_some_and(|q| q.color == side)
+            && before.piece_at(p) == after.piece_at(p)
+            && attack::attacks(before.board(), p, t.square)
+            && !attack::attacks(after.board(), p, t.square)
+    })
+}
+
+/// AXF (Fairy-Stockfish's "X-ray protected discovered check"): the target's
+/// only defender is the king, which could take back before the move but no
+/// longer can — the move lines a piece up behind the attacker so that the
+/// capture uncovers a check along the square the king would take back on.
+/// A king root that was already false before the move is not made false by it.
+fn king_root_newly_false(before: &Position, t: &Target) -> bool {
+    if t.root != Root::False
+        || !t
+            .protectors
+            .iter()
+            .all(|&p| before.piece_at(p).is_some_and(|q| q.role == Role::King))
+    {
+        return false;
+    }
+    t.attackers.iter().any(|&a| {
+        let take = Move::new(a, t.square);
+        if !before.is_legal(take) {
+            return false;
+        }
+        let mut p = before.clone();
+        p.play_unchecked(take);
+        !p.legal_moves_to(t.square).is_empty()
+    })
 }
 
 /// CXA 2020 (图12): the target could be taken before only by giving up
@@ -721,6 +791,40 @@ mod tests {
         assert!(k.chases.iter().any(|t| t.square.to_string() == "g9"));
         let k = classify_iccs(Edition::Cxa1999, &pos, "h7i7");
         assert_eq!((k.label, k.reason), (Label::Idle, Reason::ChaseNotNew));
+    }
+
+    /// AXF (Fairy-Stockfish's "X-ray protected discovered check"): the rook
+    /// steps back behind its cannon, which jumps over the red king to the
+    /// horse beside it; the capture would uncover the rook's check along the
+    /// rank, so the king can no longer take back — a new chase, though the
+    /// cannon attacked the horse before. A king that could not take back
+    /// before either (the screen rook guards the square) has not lost a root:
+    /// moving that rook along the file makes no new chase.
+    #[test]
+    fn axf_king_root_made_false_by_an_x_ray() {
+        let pos = after_line("3k5/9/9/9/9/9/9/9/9/1rc1KN3 w", "f0g2 b0b2 g2f0");
+        let k = classify_iccs(Edition::Axf, &pos, "b2b0");
+        assert_eq!((k.label, k.reason), (Label::Chase, Reason::NewChase));
+        assert!(k.chases.iter().any(|t| t.square.to_string() == "f0"));
+        let pos = after_line("5kb2/5c3/3Nb4/4p2R1/9/9/5r3/3p1R3/5K3/9 w", "h6h3");
+        let k = classify_iccs(Edition::Axf, &pos, "f3f4");
+        assert_eq!((k.label, k.reason), (Label::Idle, Reason::ChaseNotNew));
+    }
+
+    /// AXF: the rook attacks the horse all along; the black cannon guards it
+    /// over the red pawn. The pawn stepping aside takes the cannon's screen
+    /// away, and stepping back once the elephant has become the screen
+    /// doubles it: either way the horse is left to the rook — a new chase
+    /// each time, by a move that attacks nothing itself.
+    #[test]
+    fn axf_cutting_a_root_is_a_new_chase() {
+        let start = "3k1ac2/4a4/4b3b/P5P2/2p6/7c1/9/N7B/5Rn2/4KAB2 w";
+        for (line, m) in [("", "g6h6"), ("g6h6 e7g5", "h6g6")] {
+            let pos = after_line(start, line);
+            let k = classify_iccs(Edition::Axf, &pos, m);
+            assert_eq!((k.label, k.reason), (Label::Chase, Reason::NewChase), "{m}");
+            assert!(k.chases.iter().any(|t| t.square.to_string() == "g1"));
+        }
     }
 
     /// The position reached from `fen` by the ICCS moves of `line`.
