@@ -131,6 +131,9 @@ pub struct SideInCycle {
     /// 2020 (图21, 图26): moves that only chase 少根子 counted as 闲 because the
     /// opponent's pattern is forbidden too.
     pub exchange_chases_discounted: bool,
+    /// AXF: chases counted as 闲 because no one piece is chased on every
+    /// chasing move, checks included ([`SideInCycle::common_target`] is `None`).
+    pub chases_not_common: bool,
 }
 
 /// A repetition: the position after the last move occurred before.
@@ -224,6 +227,7 @@ fn judge_side(
         .map(|&i| effective_label(edition, &kinds[i]))
         .collect();
     let mut common_target = None;
+    let mut chases_not_common = false;
     if edition == Edition::Axf {
         // AXF: a perpetual chase is of one and the same piece; follow it
         // through the opponent's moves and keep only the pieces chased every time.
@@ -232,6 +236,7 @@ fn judge_side(
             for (l, &i) in effective.iter_mut().zip(&plies) {
                 if *l == Label::Chase && kinds[i].counted_chases().next().is_some() {
                     *l = Label::Idle;
+                    chases_not_common = true;
                 }
             }
         }
@@ -244,6 +249,7 @@ fn judge_side(
         common_target,
         pawn_chases_counted: false,
         exchange_chases_discounted: false,
+        chases_not_common,
     }
 }
 
@@ -441,8 +447,11 @@ mod tests {
         );
         let cycle = rook.cycle.as_ref().unwrap();
         assert_eq!(cycle.red.common_target, None);
+        assert!(cycle.red.chases_not_common);
         assert_eq!(cycle.red.pattern, Pattern::ChecksAndIdle);
         assert_eq!(rook.ruling, Ruling::Draw);
+        let why = crate::rules::explain::explain(&rook);
+        assert!(why.en.contains("checks included"), "{}", why.en);
         let cannons = game(
             Edition::Axf,
             "3k5/9/9/3C5/3c5/3C5/9/9/3p5/4K4 w",

@@ -241,6 +241,12 @@ fn side_summary(s: &SideInCycle) -> Text {
             "Both sides attack on every move, so the pawn's attacks count as chases (27.2).",
         );
     }
+    if s.chases_not_common {
+        t.push(
+            "亚洲规则：长捉须每一着（包括将军的着法）都捉同一个子；没有这样的子，捉按闲处理。",
+            "AXF: a perpetual chase needs one piece chased on every move, checks included; there is none, so the chases count as idle.",
+        );
+    }
     if s.exchange_chases_discounted {
         t.push(
             "双方形成长打对长打，只捉少根子的着法须经交换才能得子，不计为打。",

@@ -107,6 +107,7 @@ mod tests {
             common_target: None,
             pawn_chases_counted: false,
             exchange_chases_discounted: false,
+            chases_not_common: false,
         }
     }
 
