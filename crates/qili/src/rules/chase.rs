@@ -513,6 +513,7 @@ fn won_after_check(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::after_line;
     use crate::{fen, Tolerance};
 
     #[test]
@@ -531,15 +532,10 @@ mod tests {
     /// 图29: a mate the capturer has anyway does not make a root false.
     #[test]
     fn a_recapture_that_allows_mate_at_once_is_a_false_root() {
-        let start = fen::position(
+        let pos = after_line(
             "2ba1kb2/4a2r1/4c1n2/p7p/2p2rpc1/4R4/P1PR2P1P/2N1C1N2/4A4/2BK1AB2 w",
-            Tolerance::COMPOSED,
-        )
-        .unwrap();
-        let pos = crate::iccs::parse_line(&start, "e2f2 f9e9 f2e2")
-            .unwrap()
-            .into_iter()
-            .fold(start, |p, m| p.play(m).unwrap());
+            "e2f2 f9e9 f2e2",
+        );
         let red = pos.pass().unwrap();
         let cannon: Square = "e7".parse().unwrap();
         for edition in [Edition::Cxa1999, Edition::Cxa2020] {
@@ -630,15 +626,6 @@ mod tests {
         assert!(!targets_through_check(&pos, Edition::Cxa1999)
             .iter()
             .any(rook));
-    }
-
-    /// The position reached from `fen` by the ICCS moves of `line`.
-    fn after_line(fen_text: &str, line: &str) -> Position {
-        let start = fen::position(fen_text, Tolerance::COMPOSED).unwrap();
-        crate::iccs::parse_line(&start, line)
-            .unwrap()
-            .into_iter()
-            .fold(start, |p, m| p.play(m).unwrap())
     }
 
     /// 29.3, CXA 2020 参考图13: 炮六平八 lets the cannon check on b9, and the

@@ -384,15 +384,10 @@ mod tests {
     /// only buys the elephant, nothing is won.
     #[test]
     fn an_in_between_capture_with_check_answers_the_capture() {
-        let start = fen::position(
+        let pos = crate::rules::after_line(
             "R2ck4/4a4/4b3b/4r4/2c1C3P/6N2/9/4B4/9/2BAKA3 w",
-            Tolerance::COMPOSED,
-        )
-        .unwrap();
-        let pos = iccs::parse_line(&start, "e5e3 i7g5")
-            .unwrap()
-            .into_iter()
-            .fold(start, |p, m| p.play(m).unwrap());
+            "e5e3 i7g5",
+        );
         // What black threatens: black to move again.
         let pos = pos.pass().unwrap();
         let m = iccs::parse_move(&pos, "c5i5").unwrap();

@@ -735,6 +735,7 @@ fn blocks_path(pos: &Position, from: Square, to: Square) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::after_line;
     use crate::{fen, iccs, Tolerance};
 
     /// CXA 2020 图11: the red cannon moves along the back rank, pinning the
@@ -825,15 +826,6 @@ mod tests {
             assert_eq!((k.label, k.reason), (Label::Chase, Reason::NewChase), "{m}");
             assert!(k.chases.iter().any(|t| t.square.to_string() == "g1"));
         }
-    }
-
-    /// The position reached from `fen` by the ICCS moves of `line`.
-    fn after_line(fen: &str, line: &str) -> Position {
-        let start = fen::position(fen, Tolerance::COMPOSED).unwrap();
-        iccs::parse_line(&start, line)
-            .unwrap()
-            .into_iter()
-            .fold(start, |p, m| p.play(m).unwrap())
     }
 
     fn classify_iccs(edition: Edition, pos: &Position, m: &str) -> MoveKind {

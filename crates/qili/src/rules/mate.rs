@@ -234,17 +234,12 @@ mod tests {
     /// the two rooks mate in seven checks, found with seven and not with six.
     #[test]
     fn figure_17_mate_in_seven_checks() {
-        let start = fen::position(
+        let pos = crate::rules::after_line(
             "1R3a3/3ka4/bRr4r1/p3p3P/4c4/6B2/9/3A5/9/4KA3 w",
-            Tolerance::COMPOSED,
+            "b7b8 d8d7 b8b7 d7d8",
         )
+        .pass()
         .unwrap();
-        let pos = iccs::parse_line(&start, "b7b8 d8d7 b8b7 d7d8")
-            .unwrap()
-            .into_iter()
-            .fold(start, |p, m| p.play(m).unwrap())
-            .pass()
-            .unwrap();
         assert!(!can_mate_by_checks(&pos, 6));
         assert!(mate_by_checks(&pos, 6).is_none());
         let line = mate_by_checks(&pos, MATE_CHECKS).unwrap();

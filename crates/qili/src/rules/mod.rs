@@ -242,6 +242,17 @@ fn natural_limit_reached(edition: Edition, plies: u32, checks: [u32; 2]) -> bool
     })
 }
 
+/// Tests: the position reached from `fen` (a composed position allowed) by
+/// the ICCS moves of `line`.
+#[cfg(test)]
+pub(crate) fn after_line(fen: &str, line: &str) -> Position {
+    let start = crate::fen::position(fen, crate::Tolerance::COMPOSED).unwrap();
+    crate::iccs::parse_line(&start, line)
+        .unwrap()
+        .into_iter()
+        .fold(start, |p, m| p.play(m).unwrap())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
