@@ -20,8 +20,14 @@ report, every disagreement listed, to target/corpus_repetitions.md.
     python3 scripts/corpus_repetitions.py               # all 2,563 games
     python3 scripts/corpus_repetitions.py --limit 200   # the first 200 (test suite)
 
-Exits 1 if Qili fails on any game: an error, a move without a label, or a
-repetition that it does not see (no cycle). Disagreements with Fairy-Stockfish
+Every game is also judged mirrored (files a↔i) and with the colours swapped
+(ranks 0↔9, red↔black), under all three editions: the rules know no left or
+right and no favourite colour, so the labels must be the same and the rulings
+mirrored.
+
+Exits 1 if Qili fails on any game: an error, a move without a label, a
+repetition that it does not see (no cycle), or a game judged differently in a
+mirror or with the colours swapped. Disagreements with Fairy-Stockfish
 are reported, not failures: the two read the rules differently (see the report).
 """
 import argparse
@@ -87,6 +93,63 @@ def run_qili(cli, games):
         r = json.loads(text)
         result[ed][games[i % len(games)]["id"]] = r
     return result, elapsed
+
+
+SYMMETRIES = ("mirror", "swap-colours")
+SWAPPED = {"red_loses": "black_loses", "black_loses": "red_loses"}
+
+
+def transform(sym, fen, moves):
+    """The game seen in a mirror (files a↔i) or with the colours swapped."""
+    fields = fen.split()
+    ranks = fields[0].split("/")
+    if sym == "mirror":
+        fields[0] = "/".join(r[::-1] for r in ranks)
+        moves = ["".join(chr(202 - ord(c)) if c.isalpha() else c for c in m) for m in moves]
+    else:
+        fields[0] = "/".join(r.swapcase() for r in reversed(ranks))
+        fields[1] = "b" if fields[1] in ("w", "r") else "w"
+        moves = ["".join(str(9 - int(c)) if c.isdigit() else c for c in m) for m in moves]
+    return " ".join(fields), moves
+
+
+def judged(r, sym=None):
+    """What must not change under a symmetry: results and per-move labels."""
+    swap = (lambda x: SWAPPED.get(x, x)) if sym == "swap-colours" else (lambda x: x)
+    return (
+        r.get("error"),
+        swap(r.get("ruling")),
+        swap(r.get("verdict")),
+        [(m.get("label"), m.get("sub")) for m in r.get("moves", [])],
+    )
+
+
+def run_symmetry(cli, games):
+    """Games judged differently mirrored or with the colours swapped:
+    a list of (edition, symmetry, id)."""
+    editions = ("axf", "cxa1999", "cxa2020")
+    keys, lines = [], []
+    for ed in editions:
+        for sym in (None,) + SYMMETRIES:
+            for g in games:
+                fen, moves = (g["fen"], g["cut"]) if sym is None else transform(sym, g["fen"], g["cut"])
+                keys.append((ed, sym, g["id"]))
+                lines.append(json.dumps({"id": g["id"], "fen": fen, "moves": moves, "rules": ed}))
+    out = subprocess.run(
+        [cli, "adjudicate", "--cases", "-"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.splitlines()
+    got = {k: json.loads(t) for k, t in zip(keys, out)}
+    return [
+        (ed, sym, g["id"])
+        for ed in editions
+        for sym in SYMMETRIES
+        for g in games
+        if judged(got[(ed, sym, g["id"])], sym) != judged(got[(ed, None, g["id"])])
+    ]
 
 
 def iccs_to_uci(m):
@@ -263,6 +326,7 @@ def main():
     games = read_games(args.corpus, args.limit)
     qili, t_qili = run_qili(cli, games)
     fsf, t_fsf = run_fsf(games)
+    asymmetric = run_symmetry(cli, games)
 
     failures = []
     for ed in EDITIONS:
@@ -287,6 +351,10 @@ def main():
     p(f"Qili failures (error, unlabelled move, no cycle found): **{len(failures)}**\n")
     for ed, i, why in failures[:50]:
         p(f"- {ed} {i}: {why}")
+    p(f"Games judged differently in a mirror or with the colours swapped (3 editions × 2 symmetries): "
+      f"**{len(asymmetric)}**\n")
+    for ed, sym, i in asymmetric[:50]:
+        p(f"- {ed} {sym} {i}")
     for ed, name in (("axf", "AXF"), ("cxa1999", "CXA 1999")):
         p(f"\n## Qili {name}: verdict (binding at this ply)\n")
         p(distribution([qili[ed][i]["verdict"] for i in ok]))
@@ -328,8 +396,9 @@ def main():
         f.write("\n".join(out) + "\n")
     print(summary)
     print(f"\nfull report with every disagreement: {os.path.relpath(REPORT, ROOT)}")
-    if failures:
-        print(f"\nFAILED: Qili failed on {len(failures)} game(s)", file=sys.stderr)
+    if failures or asymmetric:
+        print(f"\nFAILED: Qili failed on {len(failures)} game(s); {len(asymmetric)} judged "
+              "differently in a mirror or with the colours swapped", file=sys.stderr)
         return 1
     print(f"\ncorpus_repetitions: {len(games)} games, Qili failed on none")
     return 0

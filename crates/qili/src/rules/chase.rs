@@ -72,12 +72,17 @@ pub struct Target {
 /// outnumbered by attackers nor a capture after a check as chased. Targets
 /// are listed once each, in square order.
 pub fn targets(pos: &Position, edition: Edition) -> Vec<Target> {
-    let mut out: Vec<Target> = direct_targets(pos, edition)
+    // AXF: a protected piece is chased only by a cheaper attacker; more
+    // attackers than defenders (少根) is not a chase there, so such captures
+    // are left out before the attackers are put together.
+    let captures = if edition.is_cxa() {
+        direct_targets(pos, edition)
+    } else {
+        direct_captures(pos, false, |root| root != Root::Insufficient)
+    };
+    let mut out: Vec<Target> = captures
         .into_iter()
         .filter(|t| won_without_offers(pos, t, edition))
-        // AXF: a protected piece is chased only by a cheaper attacker; more
-        // attackers than defenders (少根) is not a chase there.
-        .filter(|t| edition.is_cxa() || t.root != Root::Insufficient)
         .collect();
     if edition.is_cxa() {
         for t in &mut out {
@@ -155,14 +160,20 @@ fn helped(pos: &Position, t: &Target) -> bool {
 /// Targets won by capturing them now. In the CXA books a protection that
 /// only lets the capturer mate is false ([`every_recapture_is_mated`]).
 pub fn direct_targets(pos: &Position, edition: Edition) -> Vec<Target> {
-    direct_captures(pos, edition.is_cxa())
+    direct_captures(pos, edition.is_cxa(), |_| true)
 }
 
 /// [`direct_targets`], with recaptures that let the capturer mate counted as
 /// no protection if `mated_recaptures` (a piece won after checks, in
 /// [`won_after_check`], is won by its plain exchange: the mate test would be
-/// run on every line of the check search).
-fn direct_captures(pos: &Position, mated_recaptures: bool) -> Vec<Target> {
+/// run on every line of the check search), and only the captures whose root
+/// `counts`. A target with several attackers is described by its best
+/// capture, whichever attacker comes first on the board.
+fn direct_captures(
+    pos: &Position,
+    mated_recaptures: bool,
+    counts: impl Fn(Root) -> bool,
+) -> Vec<Target> {
     let mover = pos.turn();
     let mut out: Vec<Target> = Vec::new();
     let exchanges = Exchanges::new(pos);
@@ -191,23 +202,31 @@ fn direct_captures(pos: &Position, mated_recaptures: bool) -> Vec<Target> {
         }
         let attacker = pos.piece_at(m.from).map(|p| p.role);
         let root = root.unwrap_or_else(|| classify_root(pos, m, &ex));
+        if !counts(root) {
+            continue;
+        }
         let protectors = attack::attackers(pos.board(), m.to, mover.other());
+        let method = if ex.recapturable {
+            Method::Exchange
+        } else {
+            Method::Direct
+        };
         match out.iter_mut().find(|t| t.square == m.to) {
             Some(t) => {
                 t.attackers.push(m.from);
                 t.king_only &= attacker == Some(Role::King);
                 t.pawn_only &= attacker == Some(Role::Pawn);
+                if (ex.gain, strength(method, root)) > (t.gain, strength(t.method, t.root)) {
+                    t.method = method;
+                    t.root = root;
+                }
                 t.gain = t.gain.max(ex.gain);
             }
             None => out.push(Target {
                 square: m.to,
                 piece: victim,
                 attackers: vec![m.from],
-                method: if ex.recapturable {
-                    Method::Exchange
-                } else {
-                    Method::Direct
-                },
+                method,
                 root,
                 protectors,
                 gain: ex.gain,
@@ -217,6 +236,16 @@ fn direct_captures(pos: &Position, mated_recaptures: bool) -> Vec<Target> {
         }
     }
     out
+}
+
+/// How plainly a capture wins, for choosing the one that describes a target:
+/// taken outright, then taken by a cheaper piece, then won by numbers.
+fn strength(method: Method, root: Root) -> u8 {
+    match (method, root) {
+        (Method::Exchange, Root::Insufficient) => 0,
+        (Method::Exchange, _) => 1,
+        _ => 2,
+    }
 }
 
 fn classify_root(pos: &Position, m: Move, ex: &Exchange) -> Root {
@@ -461,7 +490,7 @@ fn won_after_check(
         let lost = captured.map_or(0, |c| value(c, r.to));
         let mut q = p.clone();
         q.play_unchecked(r);
-        let mut won: Vec<(Square, Piece, i32, bool)> = direct_captures(&q, false)
+        let mut won: Vec<(Square, Piece, i32, bool)> = direct_captures(&q, false, |_| true)
             .into_iter()
             .filter(|t| !t.king_only)
             .map(|t| (t.square, t.piece, t.gain, false))
@@ -524,6 +553,31 @@ mod tests {
         assert_eq!(t[0].square.to_string(), "e8");
         assert_eq!(t[0].root, Root::False);
         assert_eq!(t[0].protectors.len(), 1);
+    }
+
+    /// Fairy-Stockfish's "pin to undermine a root": rook and cannon on one
+    /// file against a horse whose advisor cannot take back (the cannon would
+    /// then check over it). The rook's capture, not recaptured, describes
+    /// the horse, whether the cannon is found first or second — the same in
+    /// both colours.
+    #[test]
+    fn a_target_is_described_by_its_best_capture() {
+        for f in [
+            "3k5/4a4/3nb4/3R5/3C5/9/9/9/9/5K3 w",
+            "5k3/9/9/9/9/3c5/3r5/3NB4/4A4/3K5 b",
+        ] {
+            let pos = fen::position(f, Tolerance::COMPOSED).unwrap();
+            let t = direct_targets(&pos, Edition::Cxa1999);
+            assert_eq!(t.len(), 1, "{f}");
+            assert_eq!(
+                (t[0].method, t[0].root),
+                (Method::Direct, Root::False),
+                "{f}"
+            );
+            assert_eq!(t[0].attackers.len(), 2, "{f}");
+            // AXF counts only the rook: 少根 wins nothing there.
+            assert_eq!(targets(&pos, Edition::Axf)[0].attackers.len(), 1, "{f}");
+        }
     }
 
     /// CXA 2020 参考图25 ("红方炮四平五，伏车五进三吃炮，判捉"): both elephants

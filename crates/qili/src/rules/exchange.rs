@@ -61,6 +61,15 @@ struct Line {
 }
 
 impl Line {
+    /// What the sides weigh when choosing a line: the material, and of equal
+    /// material, the part not taken by pawns after the first capture (25.3:
+    /// it counts for less). Both sides choose by this order and never by the
+    /// order moves are found in, which would make the result depend on where
+    /// the pieces stand, left or right, red or black.
+    fn key(&self) -> (i32, i32) {
+        (self.score, self.score - self.by_pawns)
+    }
+
     /// The line `rest` after the defender first lost `victim`, worth `score`
     /// in all.
     fn after_losing(victim: Piece, rest: Line, score: i32) -> Line {
@@ -225,7 +234,7 @@ fn exchange_excluding(pos: &Position, first: Move, excluded: u128, banned: u128)
     // defender can take back.
     if recapturable && value(target, first.to) + rest.score > 0 {
         let other = take_with_check_first(&after, first.to, excluded, banned);
-        if other.score < rest.score {
+        if other.key() < rest.key() {
             rest = other;
         }
     }
@@ -259,15 +268,16 @@ fn attacker(pos: &Position, depth: usize, excluded: u128, banned: u128) -> Line 
         next.play_unchecked(m);
         let rest = defender(&next, m.to, depth + 1, excluded, banned);
         let score = value(victim, m.to) + rest.score;
-        if score > best.score {
+        let by_pawn = pos.piece_at(m.from).is_some_and(|p| p.role == Role::Pawn);
+        let by_pawns = rest.by_pawns + if by_pawn { value(victim, m.to) } else { 0 };
+        if (score, score - by_pawns) > best.key() {
             let mut won = vec![victim];
             won.extend(rest.won);
-            let by_pawn = pos.piece_at(m.from).is_some_and(|p| p.role == Role::Pawn);
             best = Line {
                 score,
                 won,
                 lost: rest.lost,
-                by_pawns: rest.by_pawns + if by_pawn { value(victim, m.to) } else { 0 },
+                by_pawns,
             };
         }
     }
@@ -290,7 +300,7 @@ fn defender(pos: &Position, square: Square, depth: usize, excluded: u128, banned
         // The exchange's own square is never excluded.
         let rest = attacker(&next, depth + 1, excluded & !bit(square), banned);
         let score = rest.score - value(victim, square);
-        if score < best.score {
+        if (score, score - rest.by_pawns) < best.key() {
             best = Line::after_losing(victim, rest, score);
         }
     }
@@ -317,7 +327,7 @@ fn take_with_check_first(pos: &Position, square: Square, excluded: u128, banned:
         next.play_unchecked(k);
         let rest = answer_check(&next, square, 2, excluded, banned);
         let score = rest.score - value(taken, k.to);
-        if score < best.score {
+        if (score, score - rest.by_pawns) < best.key() {
             best = Line::after_losing(taken, rest, score);
         }
     }
@@ -344,12 +354,15 @@ fn answer_check(
         let mut rest = defender(&next, at, depth + 1, excluded, banned);
         if taken.is_some() && e.to != at {
             let other = defender(&next, e.to, depth + 1, excluded, banned);
-            if other.score < rest.score {
+            if other.key() < rest.key() {
                 rest = other;
             }
         }
         let score = gained + rest.score;
-        if best.as_ref().is_none_or(|b| score > b.score) {
+        if best
+            .as_ref()
+            .is_none_or(|b| (score, score - rest.by_pawns) > b.key())
+        {
             let mut won: Vec<Piece> = taken.into_iter().collect();
             won.extend(rest.won);
             best = Some(Line {
@@ -411,6 +424,28 @@ mod tests {
         assert!(exchange(&pos, take).wins_material());
         let horse: Square = "f5".parse().unwrap();
         assert!(!exchange_without(&pos, take, &[horse]).wins_material());
+    }
+
+    /// A cannon takes a cannon over a crossed pawn that can take the
+    /// elephant which takes back: one line wins a piece, another the same
+    /// amount with the pawn (25.3: that part counts for less). The line is
+    /// chosen by what it wins, so red on one side of the board and black on
+    /// the other get the same exchange (from a real game, xq003417).
+    #[test]
+    fn equal_lines_are_chosen_by_what_they_win_not_by_move_order() {
+        let red = ex(
+            "r1bakabr1/9/1cn1c4/p1p1P3p/5R3/9/P1P5P/1CN1C1p2/9/R1BAKAB2 w",
+            "e2e7",
+        );
+        let black = ex(
+            "r1bakab2/9/1cn1c1P2/p1p5p/9/5r3/P1P1p3P/1CN1C4/9/R1BAKABR1 b",
+            "e7e2",
+        );
+        assert_eq!(
+            (red.gain, red.won_by_pawns, red.wins_material()),
+            (black.gain, black.won_by_pawns, black.wins_material())
+        );
+        assert!(red.wins_material(), "{red:?}");
     }
 
     #[test]

@@ -225,7 +225,7 @@ pub fn classify(edition: Edition, before: &Position, m: Move, previous: Option<M
         return kind;
     };
     kind.mate_line =
-        mate_by_checks(&again, MATE_CHECKS).filter(|line| !threat_met_by_exchange(&after, m, line));
+        mate_by_checks(&again, MATE_CHECKS).filter(|_| !threat_met_by_exchange(&after, m));
 
     let now = targets(&again, edition);
     // 29.2: compare with what the mover could win before moving (when it was
@@ -329,29 +329,27 @@ pub fn classify(edition: Edition, before: &Position, m: Move, previous: Option<M
     kind
 }
 
-/// 28.5 over 28.2 (CXA 2020 图29): when the mating line starts by taking a
-/// piece that can itself take the moved piece in an even trade — and taking
-/// it does not lose to mate — the move offers an exchange rather than
-/// threatening mate.
-fn threat_met_by_exchange(after: &Position, m: Move, line: &[Move]) -> bool {
-    let Some(&first) = line.first() else {
+/// 28.5 over 28.2 (CXA 2020 图29): the moved piece and an enemy piece of
+/// equal value attack each other, and the enemy piece can take it — an even
+/// trade after which the mover has no forced mate left. The move offers an
+/// exchange rather than threatening mate, whichever line the mate would
+/// take ("因黑方8路车不能离线，判杀": a piece that cannot legally take is no
+/// answer, and the threat stands).
+fn threat_met_by_exchange(after: &Position, m: Move) -> bool {
+    let Some(mine) = after.piece_at(m.to) else {
         return false;
     };
-    if first.from != m.to {
-        return false;
-    }
-    let (Some(mine), Some(theirs)) = (after.piece_at(m.to), after.piece_at(first.to)) else {
-        return false;
-    };
-    if value(mine, m.to) != value(theirs, first.to) {
-        return false;
-    }
-    let trade = Move::new(first.to, m.to);
-    after.is_legal(trade) && {
-        let mut p = after.clone();
-        p.play_unchecked(trade);
-        !can_force_mate(&p)
-    }
+    after.legal_moves_to(m.to).iter().any(|&trade| {
+        after.piece_at(trade.from).is_some_and(|theirs| {
+            value(theirs, trade.from) == value(mine, m.to)
+                && attack::attacks(after.board(), m.to, trade.from)
+                && {
+                    let mut p = after.clone();
+                    p.play_unchecked(trade);
+                    !can_force_mate(&p)
+                }
+        })
+    })
 }
 
 /// AXF (as Fairy-Stockfish reads it): the target's defender, other than the
@@ -759,6 +757,60 @@ mod tests {
             (idle.label, idle.reason),
             (Label::Idle, Reason::ChaseNotNew)
         );
+    }
+
+    /// 图29's rule whichever line the mate takes: the rook that comes to
+    /// threaten mate attacks a rook that can take it in an even trade and
+    /// end the threat, so the move is 兑 — in both colours (from a real
+    /// game, xq024026, where one colour's first mating line starts with
+    /// another check and the other's with the rook's capture).
+    #[test]
+    fn a_mate_threat_met_by_an_even_trade_is_an_exchange_in_both_colours() {
+        for (f, mv) in [
+            (
+                "2bk1ab2/4a3n/2n6/p1p2NP1p/4p4/9/P1Pr4P/CR6R/r6c1/2BA1KC2 w",
+                "b2d2",
+            ),
+            (
+                "2ba1kc2/R6C1/cr6r/p1pR4p/9/4P4/P1P2np1P/2N6/4A3N/2BK1AB2 b",
+                "b7d7",
+            ),
+        ] {
+            let pos = fen::position(f, Tolerance::COMPOSED).unwrap();
+            let k = classify_iccs(Edition::Cxa1999, &pos, mv);
+            assert_eq!(
+                (k.label, k.idle),
+                (Label::Idle, Some(IdleKind::Exchange)),
+                "{f}"
+            );
+        }
+    }
+
+    /// AXF: a horse that joins a pawn against a crossed pawn a cannon
+    /// protects wins nothing by itself (少根 is no chase there), so the pawn
+    /// alone still attacks it, whichever attacker is found first — the same
+    /// in a mirror (from a real game, xq003617).
+    #[test]
+    fn a_capture_that_only_wins_by_numbers_does_not_join_an_axf_attack() {
+        for (f, mv) in [
+            (
+                "r1b1kabr1/4a1c2/1cn3n2/p1p1pR2p/4P4/2P3p2/P5P1P/1C2C1N2/9/RNBAKAB2 w",
+                "g2e3",
+            ),
+            (
+                "1rbak1b1r/2c1a4/2n3nc1/p2Rp1p1p/4P4/2p3P2/P1P5P/2N1C2C1/9/2BAKABNR w",
+                "c2e3",
+            ),
+        ] {
+            let pos = fen::position(f, Tolerance::COMPOSED).unwrap();
+            let k = classify_iccs(Edition::Axf, &pos, mv);
+            assert_eq!(
+                (k.label, k.reason),
+                (Label::Idle, Reason::ChaseNotNew),
+                "{f}"
+            );
+            assert!(k.chases.is_empty(), "{f}");
+        }
     }
 
     /// AXF D85: the crossed pawn already attacks the cannon's square; the rook

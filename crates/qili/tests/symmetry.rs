@@ -1,0 +1,142 @@
+//! The rules know no left or right and no favourite colour: every rulebook
+//! case, mirrored file for file (a↔i) and with the colours swapped (the board
+//! turned upside down, red↔black), must get the same labels and the mirrored
+//! ruling. This is how the engine is kept general: a rule that only works on
+//! the book's own diagram, or only for one side, fails here.
+
+use std::path::PathBuf;
+
+use qili::rules::{adjudicate, Edition};
+use qili::{fen, iccs, Tolerance};
+use serde_json::Value;
+
+/// One of the board's symmetries, applied to a FEN and to ICCS moves.
+#[derive(Clone, Copy, Debug)]
+enum Symmetry {
+    /// Files a↔i, b↔h, …: the same game seen in a mirror.
+    Mirror,
+    /// Ranks 0↔9 and red↔black: the same game with the colours swapped.
+    SwapColours,
+}
+
+impl Symmetry {
+    fn fen(self, text: &str) -> String {
+        let mut fields: Vec<String> = text.split_whitespace().map(str::to_string).collect();
+        let ranks: Vec<String> = fields[0]
+            .split('/')
+            .map(|rank| match self {
+                Symmetry::Mirror => rank.chars().rev().collect(),
+                Symmetry::SwapColours => rank
+                    .chars()
+                    .map(|c| {
+                        if c.is_ascii_uppercase() {
+                            c.to_ascii_lowercase()
+                        } else {
+                            c.to_ascii_uppercase()
+                        }
+                    })
+                    .collect(),
+            })
+            .collect();
+        fields[0] = match self {
+            Symmetry::Mirror => ranks.join("/"),
+            Symmetry::SwapColours => ranks.into_iter().rev().collect::<Vec<_>>().join("/"),
+        };
+        if let (Symmetry::SwapColours, Some(side)) = (self, fields.get_mut(1)) {
+            *side = if side == "w" || side == "r" { "b" } else { "w" }.to_string();
+        }
+        fields.join(" ")
+    }
+
+    fn iccs(self, mv: &str) -> String {
+        mv.chars()
+            .map(|c| match (self, c) {
+                (Symmetry::Mirror, 'a'..='i') => (b'a' + b'i' - c as u8) as char,
+                (Symmetry::SwapColours, '0'..='9') => (b'0' + b'9' - c as u8) as char,
+                _ => c,
+            })
+            .collect()
+    }
+
+    fn ruling(self, code: &str) -> String {
+        match (self, code) {
+            (Symmetry::SwapColours, "red_loses") => "black_loses".into(),
+            (Symmetry::SwapColours, "black_loses") => "red_loses".into(),
+            _ => code.into(),
+        }
+    }
+}
+
+/// The ruling, verdict and labels the engine gives a case (label words with
+/// the kind of idle move where there is one).
+fn judge(edition: Edition, fen_text: &str, moves: &[String]) -> (String, String, Vec<String>) {
+    let pos = fen::position(fen_text, Tolerance::COMPOSED).unwrap();
+    let moves = iccs::parse_line(&pos, &moves.join(" ")).unwrap();
+    let game = adjudicate(edition, &pos, &moves).unwrap();
+    let labels = game
+        .moves
+        .iter()
+        .map(|m| match m.idle {
+            Some(k) if m.label == qili::rules::Label::Idle => k.zh().to_string(),
+            _ => m.label.zh().to_string(),
+        })
+        .collect();
+    (
+        game.ruling.code().to_string(),
+        game.verdict.code().to_string(),
+        labels,
+    )
+}
+
+fn case_files() -> Vec<PathBuf> {
+    let shared = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/cases");
+    let mut files: Vec<PathBuf> = ["cxa1999", "cxa2020", "axf", "fsf"]
+        .iter()
+        .map(|f| shared.join(format!("{f}.jsonl")))
+        .collect();
+    files.push(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/cxa1999-composed.jsonl"));
+    files
+}
+
+#[test]
+fn every_case_is_judged_alike_in_a_mirror_and_with_colours_swapped() {
+    let mut checked = 0;
+    let mut differences = Vec::new();
+    for file in case_files() {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let case: Value = serde_json::from_str(line).unwrap();
+            let (Some(fen_text), Some(moves)) = (case["fen"].as_str(), case["moves"].as_array())
+            else {
+                continue;
+            };
+            let id = case["id"].as_str().unwrap_or("?");
+            let edition: Edition = case["rules"].as_str().unwrap().parse().unwrap();
+            let moves: Vec<String> = moves
+                .iter()
+                .filter_map(|m| m.as_str())
+                .map(String::from)
+                .collect();
+            let (ruling, verdict, labels) = judge(edition, fen_text, &moves);
+            for sym in [Symmetry::Mirror, Symmetry::SwapColours] {
+                let moved: Vec<String> = moves.iter().map(|m| sym.iccs(m)).collect();
+                let (r, v, l) = judge(edition, &sym.fen(fen_text), &moved);
+                checked += 1;
+                if r != sym.ruling(&ruling) || v != sym.ruling(&verdict) || l != labels {
+                    differences.push(format!(
+                        "{id} {sym:?} ({edition}): ruling {r} verdict {v} labels {} — original {ruling} {verdict} {}",
+                        l.join(" "),
+                        labels.join(" ")
+                    ));
+                }
+            }
+        }
+    }
+    assert!(checked > 300, "only {checked} transformed cases");
+    assert!(
+        differences.is_empty(),
+        "{} of {checked} transformed cases are judged differently:\n{}",
+        differences.len(),
+        differences.join("\n")
+    );
+}
