@@ -78,7 +78,7 @@ pub fn targets(pos: &Position, edition: Edition) -> Vec<Target> {
     let captures = if edition.is_cxa() {
         direct_targets(pos, edition)
     } else {
-        direct_captures(pos, false, |root| root != Root::Insufficient)
+        direct_captures(pos, Some(edition), |root| root != Root::Insufficient)
     };
     let mut out: Vec<Target> = captures
         .into_iter()
@@ -160,23 +160,26 @@ fn helped(pos: &Position, t: &Target) -> bool {
 /// Targets won by capturing them now. In the CXA books a protection that
 /// only lets the capturer mate is false ([`every_recapture_is_mated`]).
 pub fn direct_targets(pos: &Position, edition: Edition) -> Vec<Target> {
-    direct_captures(pos, edition.is_cxa(), |_| true)
+    direct_captures(pos, Some(edition), |_| true)
 }
 
-/// [`direct_targets`], with recaptures that let the capturer mate counted as
-/// no protection if `mated_recaptures` (a piece won after checks, in
-/// [`won_after_check`], is won by its plain exchange: the mate test would be
-/// run on every line of the check search), and only the captures whose root
-/// `counts`. A target with several attackers is described by its best
-/// capture, whichever attacker comes first on the board.
+/// [`direct_targets`] under `edition`'s refinements of the exchange — in the
+/// CXA books recaptures that let the capturer mate are no protection, in
+/// 2020 a capture that lets a piece escape costs that piece — or under none
+/// (`None`: a piece won after checks, in [`won_after_check`], is won by its
+/// plain exchange, as the refinements would be run on every line of the
+/// check search); with only the captures whose root `counts`. A target with
+/// several attackers is described by its best capture, whichever attacker
+/// comes first on the board.
 fn direct_captures(
     pos: &Position,
-    mated_recaptures: bool,
+    edition: Option<Edition>,
     counts: impl Fn(Root) -> bool,
 ) -> Vec<Target> {
     let mover = pos.turn();
+    let mated_recaptures = edition.is_some_and(Edition::is_cxa);
     let mut out: Vec<Target> = Vec::new();
-    let exchanges = Exchanges::new(pos);
+    let exchanges = Exchanges::new(pos).counting_escapes(edition == Some(Edition::Cxa2020));
     for &m in &pos.captures() {
         let Some(victim) = pos.piece_at(m.to) else {
             continue;
@@ -490,7 +493,7 @@ fn won_after_check(
         let lost = captured.map_or(0, |c| value(c, r.to));
         let mut q = p.clone();
         q.play_unchecked(r);
-        let mut won: Vec<(Square, Piece, i32, bool)> = direct_captures(&q, false, |_| true)
+        let mut won: Vec<(Square, Piece, i32, bool)> = direct_captures(&q, None, |_| true)
             .into_iter()
             .filter(|t| !t.king_only)
             .map(|t| (t.square, t.piece, t.gain, false))

@@ -13,6 +13,7 @@
 //! the flying-general rule and cannon screens that disappear are respected: a
 //! root that cannot legally recapture is no root (假根, 28.16).
 
+use super::attack::attacks;
 use super::value::{self, value};
 use crate::tables::ALL_SQUARES;
 use crate::{Move, Piece, Position, Role, Square};
@@ -102,6 +103,9 @@ pub struct Exchanges<'a> {
     own_wins: Vec<Square>,
     /// The same for the opponent, had it the move (none when in check).
     their_wins: Vec<Square>,
+    /// Whether a capture that lets one of `own_wins` escape by taking costs
+    /// that piece (see [`Exchanges::counting_escapes`]).
+    escapes: bool,
 }
 
 impl<'a> Exchanges<'a> {
@@ -111,7 +115,16 @@ impl<'a> Exchanges<'a> {
             pos,
             own_wins: winnable_squares(pos),
             their_wins: pos.pass().map(|p| winnable_squares(&p)).unwrap_or_default(),
+            escapes: false,
         }
+    }
+
+    /// CXA 2020 参考图39 ("不能离线"): if `on`, a capture after which a piece
+    /// the side could win escapes by taking one of its pieces, and cannot be
+    /// won any more, loses that piece as well as the one taken.
+    pub fn counting_escapes(mut self, on: bool) -> Self {
+        self.escapes = on;
+        self
     }
 
     /// The exchange that `first` starts (see [`exchange`]).
@@ -130,18 +143,37 @@ impl<'a> Exchanges<'a> {
         let mut after = pos.clone();
         after.play_unchecked(first);
         for &m in after.captures().iter() {
-            if m.to == first.to
-                || self.their_wins.contains(&m.to)
-                || after.piece_at(m.to).is_none()
-                || !strictly_between(m.from, m.to, first.from)
+            if m.to == first.to || self.their_wins.contains(&m.to) || after.piece_at(m.to).is_none()
             {
+                continue;
+            }
+            // An escape the capture opens: the capturing piece guarded
+            // what the escaping piece takes — a piece of the attack on it,
+            // not its attacker (a piece that can take its attacker is only
+            // offered an exchange, 28.5).
+            let escapes = self.escapes
+                && self.own_wins.contains(&m.from)
+                && attacks(pos.board(), first.from, m.to)
+                && !attacks(after.board(), m.to, m.from);
+            if !escapes && !strictly_between(m.from, m.to, first.from) {
                 continue;
             }
             // Only a loss that outweighs the piece taken makes the capture
             // "得不偿失"; an even trade of this kind leaves the chase standing
-            // (CXA 2020 参考图27).
-            let counter = single_square_gain(&after, m);
-            let gain = ex.won.first().map_or(0, |&p| value(p, first.to)) - counter;
+            // (CXA 2020 参考图27) — unless the piece that trades back gets
+            // away by it, a piece the capturer was winning (参考图39 "不能离线":
+            // when the rook that guards the cannon's screen takes a horse, the
+            // rook the cannon would have won takes the screen and is gone).
+            let taken = ex.won.first().map_or(0, |&p| value(p, first.to));
+            let mut counter = single_square_gain(&after, m);
+            if escapes && counter >= taken {
+                let mut gone = after.clone();
+                gone.play_unchecked(m);
+                if !winnable_squares(&gone).contains(&m.to) {
+                    counter += after.piece_at(m.from).map_or(0, |p| value(p, m.from));
+                }
+            }
+            let gain = taken - counter;
             if gain < 0 && gain < ex.gain {
                 ex.gain = gain;
                 ex.lost = after.piece_at(m.to).into_iter().collect();
@@ -171,7 +203,7 @@ pub fn gives_up_a_piece(pos: &Position, m: Move) -> bool {
 }
 
 /// `true` if `x` lies on the line from `a` to `b`, strictly between them.
-fn strictly_between(a: Square, b: Square, x: Square) -> bool {
+pub(super) fn strictly_between(a: Square, b: Square, x: Square) -> bool {
     let (af, ar) = (a.file().index(), a.rank().index());
     let (bf, br) = (b.file().index(), b.rank().index());
     let (xf, xr) = (x.file().index(), x.rank().index());
@@ -424,6 +456,44 @@ mod tests {
         assert!(exchange(&pos, take).wins_material());
         let horse: Square = "f5".parse().unwrap();
         assert!(!exchange_without(&pos, take, &[horse]).wins_material());
+    }
+
+    /// CXA 2020 参考图39 ("不能离线"), after 车三退一: the rook that guards the
+    /// cannon's screen could take the horse, but the black rook the cannon
+    /// is winning would then take the screen and get away — a horse for a
+    /// horse and the rook lost. Without counting escapes (the other
+    /// editions) the horse is simply won.
+    #[test]
+    fn a_capture_that_lets_a_won_piece_escape_does_not_pay() {
+        let pos = crate::rules::after_line(
+            "4kab2/4arNC1/4b1R2/4n4/2p3pc1/9/4P3P/4B4/4A4/2BAK4 w",
+            "g7g6",
+        )
+        .pass()
+        .unwrap();
+        let take = iccs::parse_move(&pos, "g6e6").unwrap();
+        let ex = Exchanges::new(&pos).counting_escapes(true).of(take);
+        assert!(!ex.wins_material(), "{ex:?}");
+        assert!(Exchanges::new(&pos).of(take).wins_material());
+    }
+
+    /// An escape counts only when the piece trades back at least what was
+    /// taken (参考图27): the elephant that takes a pawn lets a cannon take
+    /// an uncrossed pawn on its way out, which the cannon could do anyway —
+    /// the pawn is still won (from a real game, xq011192).
+    #[test]
+    fn an_escape_that_takes_less_than_the_capture_does_not_count() {
+        let pos = crate::rules::after_line(
+            "1r2kab2/4a4/1C2b1n2/pR2p1p1p/9/1cp3P2/r8/NR4N2/4A4/4KAB2 w",
+            "g0e2",
+        )
+        .pass()
+        .unwrap();
+        let take = iccs::parse_move(&pos, "e2c4").unwrap();
+        assert!(Exchanges::new(&pos)
+            .counting_escapes(true)
+            .of(take)
+            .wins_material());
     }
 
     /// A cannon takes a cannon over a crossed pawn that can take the

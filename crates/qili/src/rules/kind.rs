@@ -2,7 +2,7 @@
 
 use super::attack;
 use super::chase::{offered_trades, offers_even_trade, targets, Method, Root, Target};
-use super::exchange::{exchange, gives_up_a_piece};
+use super::exchange::{exchange, gives_up_a_piece, single_square_gain, strictly_between};
 use super::mate::{can_force_mate, can_mate_by_checks, mate_by_checks, MATE_CHECKS};
 use super::value::{has_value, value};
 use super::Edition;
@@ -452,7 +452,9 @@ fn attacked_while_in_check(before: &Position, m: Move, t: &Target) -> bool {
 
 /// CXA 2020 (图11, 图28 "车炮联合捉子"): the moved piece does not attack the
 /// target but the chase needs it — without it on the board (a pin that makes
-/// the root false, a cannon screen) the target could not be won.
+/// the root false, a cannon screen) the target could not be won, or the
+/// target could take a piece of the attack and get away (参考图39
+/// "车马炮联合捉车", [`guards_the_attack`]).
 fn supports_chase(again: &Position, m: Move, t: &Target, edition: Edition) -> bool {
     if t.attackers.contains(&m.to) {
         return false;
@@ -473,9 +475,33 @@ fn supports_chase(again: &Position, m: Move, t: &Target, edition: Edition) -> bo
     // A piece that only shields its own king from check (29.2, 参考图19) is
     // not a partner in the chase.
     !without.is_check()
-        && !targets(&without, edition)
+        && (!targets(&without, edition)
             .iter()
             .any(|w| w.square == t.square)
+            || guards_the_attack(again, &without, t))
+}
+
+/// CXA 2020 参考图39 ("车马炮联合捉车"): the moved piece guards a piece of the
+/// attack on `t` — an attacker or a cannon's screen — that the target could
+/// take with profit in the position `without` it, and cannot in `again`:
+/// the target is caught only because of it.
+fn guards_the_attack(again: &Position, without: &Position, t: &Target) -> bool {
+    let (Some(theirs_now), Some(theirs_without)) = (again.pass(), without.pass()) else {
+        return false;
+    };
+    let part_of_attack = |q: Square| {
+        t.attackers.iter().any(|&a| {
+            a == q
+                || (again.piece_at(a).is_some_and(|p| p.role == Role::Cannon)
+                    && strictly_between(a, t.square, q))
+        })
+    };
+    theirs_without.legal_moves_from(t.square).iter().any(|&c| {
+        without.piece_at(c.to).is_some()
+            && part_of_attack(c.to)
+            && single_square_gain(&theirs_without, c) > 0
+            && single_square_gain(&theirs_now, c) <= 0
+    })
 }
 
 /// CXA 2020 (参考图49 "使黑方四路炮不能离线，为长捉无根子"): the moved piece
@@ -757,6 +783,24 @@ mod tests {
             (idle.label, idle.reason),
             (Label::Idle, Reason::ChaseNotNew)
         );
+    }
+
+    /// CXA 2020 参考图39 ("红方车马炮联合捉车"): the rook steps along the file
+    /// guarding the horse that screens the cannon's attack on the black
+    /// rook — without it the black rook would take the horse and get away.
+    /// It also attacks a horse, but taking it would let the rook escape
+    /// ("不能离线"): the move is a joint chase of the rook, nothing else.
+    #[test]
+    fn a_piece_guarding_the_attack_chases_jointly() {
+        let pos = fen::position(
+            "4kab2/4arNC1/4b1R2/4n4/2p3pc1/9/4P3P/4B4/4A4/2BAK4 w",
+            Tolerance::COMPOSED,
+        )
+        .unwrap();
+        let k = classify_iccs(Edition::Cxa2020, &pos, "g7g6");
+        assert_eq!((k.label, k.reason), (Label::Chase, Reason::JointChase));
+        let chased: Vec<String> = k.chases.iter().map(|t| t.square.to_string()).collect();
+        assert_eq!(chased, ["f8"]);
     }
 
     /// 图29's rule whichever line the mate takes: the rook that comes to
