@@ -78,7 +78,7 @@ pub fn targets(pos: &Position, edition: Edition) -> Vec<Target> {
     let captures = if edition.is_cxa() {
         direct_targets(pos, edition)
     } else {
-        direct_captures(pos, Some(edition), |root| root != Root::Insufficient)
+        direct_captures(pos, Some(edition), false)
     };
     let mut out: Vec<Target> = captures
         .into_iter()
@@ -160,7 +160,7 @@ fn helped(pos: &Position, t: &Target) -> bool {
 /// Targets won by capturing them now. In the CXA books a protection that
 /// only lets the capturer mate is false ([`every_recapture_is_mated`]).
 pub fn direct_targets(pos: &Position, edition: Edition) -> Vec<Target> {
-    direct_captures(pos, Some(edition), |_| true)
+    direct_captures(pos, Some(edition), true)
 }
 
 /// [`direct_targets`] under `edition`'s refinements of the exchange — in the
@@ -168,14 +168,10 @@ pub fn direct_targets(pos: &Position, edition: Edition) -> Vec<Target> {
 /// 2020 a capture that lets a piece escape costs that piece — or under none
 /// (`None`: a piece won after checks, in [`won_after_check`], is won by its
 /// plain exchange, as the refinements would be run on every line of the
-/// check search); with only the captures whose root `counts`. A target with
-/// several attackers is described by its best capture, whichever attacker
-/// comes first on the board.
-fn direct_captures(
-    pos: &Position,
-    edition: Option<Edition>,
-    counts: impl Fn(Root) -> bool,
-) -> Vec<Target> {
+/// check search); with captures that only win by numbers (少根) if
+/// `outnumbered`. A target with several attackers is described by its best
+/// capture, whichever attacker comes first on the board.
+fn direct_captures(pos: &Position, edition: Option<Edition>, outnumbered: bool) -> Vec<Target> {
     let mover = pos.turn();
     let mated_recaptures = edition.is_some_and(Edition::is_cxa);
     let mut out: Vec<Target> = Vec::new();
@@ -205,7 +201,7 @@ fn direct_captures(
         }
         let attacker = pos.piece_at(m.from).map(|p| p.role);
         let root = root.unwrap_or_else(|| classify_root(pos, m, &ex));
-        if !counts(root) {
+        if !outnumbered && root == Root::Insufficient {
             continue;
         }
         let protectors = attack::attackers(pos.board(), m.to, mover.other());
@@ -493,7 +489,7 @@ fn won_after_check(
         let lost = captured.map_or(0, |c| value(c, r.to));
         let mut q = p.clone();
         q.play_unchecked(r);
-        let mut won: Vec<(Square, Piece, i32, bool)> = direct_captures(&q, None, |_| true)
+        let mut won: Vec<(Square, Piece, i32, bool)> = direct_captures(&q, None, true)
             .into_iter()
             .filter(|t| !t.king_only)
             .map(|t| (t.square, t.piece, t.gain, false))
