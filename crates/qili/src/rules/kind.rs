@@ -265,13 +265,15 @@ pub fn classify(edition: Edition, before: &Position, m: Move, previous: Option<M
                 kept_up && !supports && !own
             }
             // AXF: a new attack, a root made false by a new pin, a king's
-            // root made false by an X-ray, or a defender's line cut by the move.
+            // root made false by an X-ray, or a defender's line cut by the
+            // move — not an attack kept up while in check.
             Edition::Axf => {
                 let new_attacker = attack_is_new(before, m, &t);
                 if was_before(&t) && new_attacker {
                     kind.renewed.push(t.square);
                 }
                 was_before(&t)
+                    || attacked_while_in_check(before, m, &t)
                     || !(new_attacker
                         || root_newly_pinned(&after, &t)
                         || king_root_newly_false(before, &t)
@@ -441,7 +443,9 @@ fn frees_the_taker(before: &Position, again: &Position, t: &Target, was: &[Targe
 /// attack the target, and the pieces that can take it all attacked it before
 /// the move — only the check kept them from taking (CXA 2020 参考图19: 士6进5
 /// blocks the rook's check; the black rook already attacked the cannon the
-/// check had left bare: 闲).
+/// check had left bare: 闲). Also in AXF, where a chase must be made by the
+/// move as well: the king stepping out of check does not chase the pawn its
+/// rook attacked all along.
 fn attacked_while_in_check(before: &Position, m: Move, t: &Target) -> bool {
     before.is_check()
         && !t.attackers.contains(&m.to)
@@ -801,6 +805,21 @@ mod tests {
         assert_eq!((k.label, k.reason), (Label::Chase, Reason::JointChase));
         let chased: Vec<String> = k.chases.iter().map(|t| t.square.to_string()).collect();
         assert_eq!(chased, ["f8"]);
+    }
+
+    /// AXF: the king steps out of check; the rook that attacked the crossed
+    /// pawn all along, kept from taking it only by the check, does not chase
+    /// it anew (from a real game, xq006695; Fairy-Stockfish agrees).
+    #[test]
+    fn an_attack_kept_up_while_in_check_is_no_new_axf_chase() {
+        let pos = fen::position(
+            "3k1a3/4a4/9/p7p/4P2n1/9/P3r3P/6p2/3RC4/3AKAB2 b",
+            Tolerance::COMPOSED,
+        )
+        .unwrap();
+        let k = classify_iccs(Edition::Axf, &pos, "d9e9");
+        assert_eq!(k.label, Label::Idle);
+        assert!(k.chases.is_empty(), "{:?}", k.chases);
     }
 
     /// 图29's rule whichever line the mate takes: the rook that comes to
