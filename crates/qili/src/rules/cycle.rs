@@ -270,16 +270,13 @@ fn common_chased_piece(plies: &[usize], effective: &[Label], kinds: &[MoveKind])
         return None;
     }
     let first = *chase_plies.first()?;
-    // A piece counts as chased on a move if the move attacks it anew: a new
-    // chase, or a piece already attacked that the move gives a new attacker.
-    // A piece merely left attacked by the same attackers is not chased by the
-    // move (as Fairy-Stockfish reads AXF: only newly attacked pieces are
-    // chased); the cycle is a perpetual chase if one piece is chased on every
-    // chasing move.
+    // A piece counts as chased on a move if the move chases it (in AXF: it
+    // attacks it anew, see `kind::classify`). A piece merely left attacked by
+    // the same attackers is not chased by the move; the cycle is a perpetual
+    // chase if one piece is chased on every chasing move.
     let chased = |k: &MoveKind| -> Vec<Square> {
         k.counted_chases()
             .map(|t| t.square)
-            .chain(k.renewed.iter().copied())
             .chain(k.check_chases.iter().copied())
             .collect()
     };

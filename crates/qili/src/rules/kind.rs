@@ -149,11 +149,6 @@ pub struct MoveKind {
     pub chases: Vec<Target>,
     /// Pieces attacked both before and after the move (从捉到捉, not new).
     pub standing: Vec<Square>,
-    /// AXF: pieces among `standing` that the move attacks anew with a new
-    /// attacker (the moved piece, or one it uncovers or screens for). They are
-    /// chased again by this move for a perpetual chase of one piece; a piece
-    /// merely left attacked by the same attackers is not.
-    pub renewed: Vec<Square>,
     /// AXF, a move that gives check: the pieces it chases as well (attacked
     /// anew and winnable were the check ignored). A check that chases the
     /// piece a side chases on its other moves keeps up the perpetual chase
@@ -207,7 +202,6 @@ pub fn classify(edition: Edition, before: &Position, m: Move, previous: Option<M
         mate_line: None,
         chases: Vec::new(),
         standing: Vec::new(),
-        renewed: Vec::new(),
         check_chases: Vec::new(),
         idle_targets: Vec::new(),
         answers_check_with_king,
@@ -264,20 +258,20 @@ pub fn classify(edition: Edition, before: &Position, m: Move, previous: Option<M
                 joint += usize::from(supports);
                 kept_up && !supports && !own
             }
-            // AXF: a new attack, a root made false by a new pin, a king's
-            // root made false by an X-ray, or a defender's line cut by the
-            // move — not an attack kept up while in check.
+            // AXF: a move chases a piece it gives a new attacker (the moved
+            // piece, or one it uncovers), whether or not the piece was
+            // attacked before — a second attacker chases too, as
+            // Fairy-Stockfish reads the rule — or a piece not attacked before
+            // whose root it made false by a new pin or an X-ray, or whose
+            // defender's line it cut; not a piece attacked all along that a
+            // check kept from being taken.
             Edition::Axf => {
-                let new_attacker = attack_is_new(before, m, &t);
-                if was_before(&t) && new_attacker {
-                    kind.renewed.push(t.square);
-                }
-                was_before(&t)
-                    || attacked_while_in_check(before, m, &t)
-                    || !(new_attacker
-                        || root_newly_pinned(&after, &t)
-                        || king_root_newly_false(before, &t)
-                        || root_cut(before, &after, &t))
+                let made_new = attack_is_new(before, m, &t)
+                    || (!was_before(&t)
+                        && (root_newly_pinned(&after, &t)
+                            || king_root_newly_false(before, &t)
+                            || root_cut(before, &after, &t)));
+                attacked_while_in_check(before, m, &t) || !made_new
             }
         };
         if standing {
@@ -805,6 +799,25 @@ mod tests {
         assert_eq!((k.label, k.reason), (Label::Chase, Reason::JointChase));
         let chased: Vec<String> = k.chases.iter().map(|t| t.square.to_string()).collect();
         assert_eq!(chased, ["f8"]);
+    }
+
+    /// AXF: the rook comes next to a cannon the elephant already attacks —
+    /// a new attacker of an unprotected piece chases it (as Fairy-Stockfish
+    /// reads the rule; from a real game, xq004271, where the rook then
+    /// follows the cannon back and forth). The 1999 book calls the same
+    /// move 从捉到捉 (图六): idle.
+    #[test]
+    fn a_second_attacker_chases_in_axf() {
+        let pos = fen::position(
+            "2bak4/9/4ban2/p5p1p/2P3r2/P3p4/8P/3CB1N2/4A2R1/3AK1c2 w",
+            Tolerance::COMPOSED,
+        )
+        .unwrap();
+        let axf = classify_iccs(Edition::Axf, &pos, "h1h0");
+        assert_eq!(axf.label, Label::Chase);
+        assert_eq!(axf.chases[0].square.to_string(), "g0");
+        let cxa = classify_iccs(Edition::Cxa1999, &pos, "h1h0");
+        assert_eq!((cxa.label, cxa.reason), (Label::Idle, Reason::ChaseNotNew));
     }
 
     /// AXF: the king steps out of check; the rook that attacked the crossed
