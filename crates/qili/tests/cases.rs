@@ -104,10 +104,43 @@ fn run(file: &str, key: &str) -> Outcome {
     out
 }
 
-/// Runs one file and checks it against a floor: the number of rulings (or
-/// verdicts) and of per-move labels the engine must get right. The floors only
-/// ever go up; the cases still disagreeing are printed (`--nocapture`) and
-/// listed in the issue notes.
+/// The cases where the engine and the book still disagree, each with why.
+/// Any other disagreement fails the test, and so does a case listed here
+/// that has come to agree (take it off the list).
+const KNOWN: &[(&str, &str, &str)] = &[
+    (
+        "cxa1999.jsonl",
+        "cxa1999-图十",
+        "labels only; we believe the case is wrong: its diagram is 2020 图19, where 车六平五 \
+         cannot give check (the king is on d8). The 2020 book labels the same moves \
+         捉 杀 将 杀, as the engine does; the ruling agrees.",
+    ),
+    (
+        "cxa2020.jsonl",
+        "cxa-fig03",
+        "labels of moves 1, 3, 4: the horse's root is a rook won back through checks, and the \
+         rook is won after three or more checks; neither is modelled (both were tried and \
+         lost rulings elsewhere). The ruling agrees.",
+    ),
+    (
+        "cxa2020.jsonl",
+        "cxa-ref15",
+        "label of move 2 (车8退2, 捉 in the book): the two readings of what it chases that we \
+         found contradict other figures (each lost 3-6 rulings). The ruling agrees.",
+    ),
+    (
+        "cxa2020.jsonl",
+        "cxa-ref41",
+        "label of move 3 (炮六平二, '联合捉子'): what 炮二进一 then wins depends on the reply, \
+         and the engine wins through checks only a piece won after every reply. The ruling \
+         agrees.",
+    ),
+];
+
+/// Runs one file and checks it: every disagreement must be one of [`KNOWN`]
+/// (printed with its reason under `--nocapture`), and the numbers of rulings
+/// (or verdicts) and per-move labels that agree must reach the floors, which
+/// only ever go up (a known case must not get worse either).
 fn check(file: &str, key: &str, rulings_floor: usize, labels_floor: usize) {
     let o = run(file, key);
     let agreeing = o.checked
@@ -119,8 +152,27 @@ fn check(file: &str, key: &str, rulings_floor: usize, labels_floor: usize) {
         "{file}: {key}s {agreeing}/{}; labels {}/{}",
         o.checked, o.labels_agreeing, o.labels_checked
     );
+    let known = |f: &str| {
+        KNOWN
+            .iter()
+            .find(|(in_file, id, _)| *in_file == file && f.starts_with(&format!("{id}:")))
+    };
     for f in &o.failures {
-        println!("  {f}");
+        match known(f) {
+            Some((_, _, why)) => println!("  {f}\n    known: {why}"),
+            None => println!("  {f}"),
+        }
+    }
+    let new: Vec<&String> = o.failures.iter().filter(|f| known(f).is_none()).collect();
+    assert!(
+        new.is_empty(),
+        "{file}: disagreements not in KNOWN: {new:#?}"
+    );
+    for (_, id, _) in KNOWN.iter().filter(|(in_file, _, _)| *in_file == file) {
+        assert!(
+            o.failures.iter().any(|f| f.starts_with(&format!("{id}:"))),
+            "{id} now agrees with the book: take it off KNOWN"
+        );
     }
     assert!(
         agreeing >= rulings_floor,
