@@ -101,7 +101,7 @@ step clippy cargo clippy --workspace --all-targets -- -D warnings
 step fuzz-targets cargo clippy --manifest-path fuzz/Cargo.toml -- -D warnings
 step clippy-wasm cargo clippy -p qili-site -p qili-records-worker -p qili-studies -p qili-widget --target wasm32-unknown-unknown --all-targets -- -D warnings
 step test cargo test --workspace
-step release-suites cargo test --release -p qili --test cases --test symmetry --test notation_roundtrip -- --nocapture --test-threads 1
+step release-suites cargo test --release -p qili --test cases --test invariance --test notation_roundtrip -- --nocapture --test-threads 1
 step differential python3 scripts/diff_pyffish.py --limit 3000
 step corpus-repetitions python3 scripts/corpus_repetitions.py --limit 200
 step wasm-build cargo build -p qili --target wasm32-unknown-unknown

@@ -1,8 +1,12 @@
-//! The rules know no left or right and no favourite colour: every rulebook
-//! case, mirrored file for file (a↔i) and with the colours swapped (the board
-//! turned upside down, red↔black), must get the same labels and the mirrored
-//! ruling. This is how the engine is kept general: a rule that only works on
-//! the book's own diagram, or only for one side, fails here.
+//! What must not change a ruling, tried on every rulebook case. The rules
+//! know no left or right and no favourite colour: mirrored file for file
+//! (a↔i) and with the colours swapped (the board turned upside down,
+//! red↔black), a case must get the same labels and the mirrored ruling. And
+//! a cycle is the same cycle however long it has gone on and wherever one
+//! starts counting it: played once more, or entered a few plies later, it
+//! gets the same ruling. This is how the engine is kept general: a rule that
+//! only works on the book's own diagram, for one side, or at one point of
+//! the cycle, fails here.
 
 use std::path::PathBuf;
 
@@ -136,6 +140,55 @@ fn every_case_is_judged_alike_in_a_mirror_and_with_colours_swapped() {
     assert!(
         differences.is_empty(),
         "{} of {checked} transformed cases are judged differently:\n{}",
+        differences.len(),
+        differences.join("\n")
+    );
+}
+
+/// Every case whose moves end in a cycle, continued by the cycle's first one
+/// to four moves (the cycle entered later) and by the whole cycle (played
+/// once more): the ruling stays.
+#[test]
+fn a_cycle_gets_the_same_ruling_played_again_or_entered_later() {
+    let mut checked = 0;
+    let mut differences = Vec::new();
+    for file in case_files() {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let case: Value = serde_json::from_str(line).unwrap();
+            let (Some(fen_text), Some(moves)) = (case["fen"].as_str(), case["moves"].as_array())
+            else {
+                continue;
+            };
+            let id = case["id"].as_str().unwrap_or("?");
+            let edition: Edition = case["rules"].as_str().unwrap().parse().unwrap();
+            let pos = fen::position(fen_text, Tolerance::COMPOSED).unwrap();
+            let line: Vec<&str> = moves.iter().filter_map(|m| m.as_str()).collect();
+            let moves = iccs::parse_line(&pos, &line.join(" ")).unwrap();
+            let game = adjudicate(edition, &pos, &moves).unwrap();
+            let Some(cycle) = &game.cycle else {
+                continue;
+            };
+            let length = cycle.end - cycle.start;
+            for extra in (1..=4.min(length)).chain([length]) {
+                let mut longer = moves.clone();
+                longer.extend_from_slice(&moves[cycle.start..cycle.start + extra]);
+                let again = adjudicate(edition, &pos, &longer).unwrap();
+                checked += 1;
+                if again.ruling != game.ruling {
+                    differences.push(format!(
+                        "{id} ({edition}) + {extra} moves: {} instead of {}",
+                        again.ruling.code(),
+                        game.ruling.code()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(checked > 500, "only {checked} continued cases");
+    assert!(
+        differences.is_empty(),
+        "{} of {checked} continued cases are ruled differently:\n{}",
         differences.len(),
         differences.join("\n")
     );
