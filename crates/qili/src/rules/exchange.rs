@@ -127,6 +127,18 @@ impl<'a> Exchanges<'a> {
         self
     }
 
+    /// `true` if, counting escapes, the capture `first` (played in `after`)
+    /// may let a piece the side could win get away by the capture `m`: the
+    /// capturing piece guarded what `m` takes — a piece of the attack, not
+    /// the escaping piece's own attacker (a piece that can take its attacker
+    /// is only offered an exchange, 28.5).
+    fn may_escape(&self, first: Move, after: &Position, m: Move) -> bool {
+        self.escapes
+            && self.own_wins.contains(&m.from)
+            && attacks(self.pos.board(), first.from, m.to)
+            && !attacks(after.board(), m.to, m.from)
+    }
+
     /// The exchange that `first` starts (see [`exchange`]).
     pub fn of(&self, first: Move) -> Exchange {
         let pos = self.pos;
@@ -147,31 +159,23 @@ impl<'a> Exchanges<'a> {
             {
                 continue;
             }
-            // An escape the capture opens: the capturing piece guarded
-            // what the escaping piece takes — a piece of the attack on it,
-            // not its attacker (a piece that can take its attacker is only
-            // offered an exchange, 28.5).
-            let escapes = self.escapes
-                && self.own_wins.contains(&m.from)
-                && attacks(pos.board(), first.from, m.to)
-                && !attacks(after.board(), m.to, m.from);
-            if !escapes && !strictly_between(m.from, m.to, first.from) {
-                continue;
-            }
             // Only a loss that outweighs the piece taken makes the capture
             // "得不偿失"; an even trade of this kind leaves the chase standing
             // (CXA 2020 参考图27) — unless the piece that trades back gets
             // away by it, a piece the capturer was winning (参考图39 "不能离线":
             // when the rook that guards the cannon's screen takes a horse, the
             // rook the cannon would have won takes the screen and is gone).
+            let line = strictly_between(m.from, m.to, first.from);
+            let may_escape = self.may_escape(first, &after, m);
+            if !line && !may_escape {
+                continue;
+            }
             let taken = ex.won.first().map_or(0, |&p| value(p, first.to));
             let mut counter = single_square_gain(&after, m);
-            if escapes && counter >= taken {
-                let mut gone = after.clone();
-                gone.play_unchecked(m);
-                if !winnable_squares(&gone).contains(&m.to) {
-                    counter += after.piece_at(m.from).map_or(0, |p| value(p, m.from));
-                }
+            if may_escape && counter >= taken && gets_away(&after, m) {
+                counter += after.piece_at(m.from).map_or(0, |p| value(p, m.from));
+            } else if !line {
+                continue;
             }
             let gain = taken - counter;
             if gain < 0 && gain < ex.gain {
@@ -200,6 +204,13 @@ pub fn gives_up_a_piece(pos: &Position, m: Move) -> bool {
             && !theirs.contains(&c.to)
             && single_square_gain(&after, c) > value(taken, m.to)
     })
+}
+
+/// `true` if the piece that takes with `m` cannot be won where it lands.
+fn gets_away(pos: &Position, m: Move) -> bool {
+    let mut gone = pos.clone();
+    gone.play_unchecked(m);
+    !winnable_squares(&gone).contains(&m.to)
 }
 
 /// `true` if `x` lies on the line from `a` to `b`, strictly between them.
