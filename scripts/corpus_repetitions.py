@@ -68,6 +68,20 @@ def read_games(path, limit):
     return games
 
 
+def run_batch(cli, lines):
+    """The lines `qili adjudicate --cases -` prints for the case lines `lines`."""
+    out = subprocess.run(
+        [cli, "adjudicate", "--cases", "-"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.splitlines()
+    if len(out) != len(lines):
+        sys.exit(f"qili printed {len(out)} lines for {len(lines)} cases")
+    return out
+
+
 def run_qili(cli, games):
     """{edition: {id: report}} from one `qili adjudicate --cases -` batch."""
     lines = []
@@ -77,16 +91,8 @@ def run_qili(cli, games):
                 json.dumps({"id": g["id"], "fen": g["fen"], "moves": g["cut"], "rules": ed})
             )
     t0 = time.perf_counter()
-    out = subprocess.run(
-        [cli, "adjudicate", "--cases", "-"],
-        input="\n".join(lines) + "\n",
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.splitlines()
+    out = run_batch(cli, lines)
     elapsed = time.perf_counter() - t0
-    if len(out) != len(lines):
-        sys.exit(f"qili printed {len(out)} lines for {len(lines)} cases")
     result = {ed: {} for ed in EDITIONS}
     for i, text in enumerate(out):
         ed = EDITIONS[i // len(games)]
@@ -135,14 +141,7 @@ def run_symmetry(cli, games):
                 fen, moves = (g["fen"], g["cut"]) if sym is None else transform(sym, g["fen"], g["cut"])
                 keys.append((ed, sym, g["id"]))
                 lines.append(json.dumps({"id": g["id"], "fen": fen, "moves": moves, "rules": ed}))
-    out = subprocess.run(
-        [cli, "adjudicate", "--cases", "-"],
-        input="\n".join(lines) + "\n",
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.splitlines()
-    got = {k: json.loads(t) for k, t in zip(keys, out)}
+    got = {k: json.loads(t) for k, t in zip(keys, run_batch(cli, lines))}
     return [
         (ed, sym, g["id"])
         for ed in editions

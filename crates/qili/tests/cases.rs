@@ -2,21 +2,11 @@
 //! from its position and moves, and the ruling (or verdict) and per-move labels
 //! are compared with the book. The engine gets only the position and the moves.
 
-use std::path::PathBuf;
+mod common;
 
-use qili::rules::{adjudicate, Edition};
+use common::{label_word, read_cases};
+use qili::rules::adjudicate;
 use qili::{fen, iccs, Tolerance};
-use serde_json::Value;
-
-fn cases_dir() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/cases");
-    assert!(
-        dir.is_dir(),
-        "the rulebook cases are expected in {} (the shared folder beside the repository)",
-        dir.display()
-    );
-    dir
-}
 
 struct Outcome {
     checked: usize,
@@ -26,33 +16,18 @@ struct Outcome {
 }
 
 fn run(file: &str, key: &str) -> Outcome {
-    // Our own composed positions for the 1999 figures that have none published.
-    let path = if file.ends_with("-composed.jsonl") {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/data")
-            .join(file)
-    } else {
-        cases_dir().join(file)
-    };
-    let text = std::fs::read_to_string(path).unwrap();
     let mut out = Outcome {
         checked: 0,
         labels_checked: 0,
         labels_agreeing: 0,
         failures: Vec::new(),
     };
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let case: Value = serde_json::from_str(line).unwrap();
-        let id = case["id"].as_str().unwrap_or("?").to_string();
-        let (Some(fen_text), Some(moves)) = (case["fen"].as_str(), case["moves"].as_array()) else {
-            continue; // 1999 figures with no published position
-        };
-        let edition: Edition = case["rules"].as_str().unwrap().parse().unwrap();
-        let pos = fen::position(fen_text, Tolerance::COMPOSED).unwrap();
-        let line: Vec<&str> = moves.iter().filter_map(|m| m.as_str()).collect();
-        let moves = iccs::parse_line(&pos, &line.join(" ")).unwrap();
-        let game = adjudicate(edition, &pos, &moves).unwrap();
-        let expect = &case["expect"];
+    for case in read_cases(file) {
+        let id = &case.id;
+        let pos = fen::position(&case.fen, Tolerance::COMPOSED).unwrap();
+        let moves = iccs::parse_line(&pos, &case.moves.join(" ")).unwrap();
+        let game = adjudicate(case.edition, &pos, &moves).unwrap();
+        let expect = &case.json["expect"];
         if let Some(want) = expect[key].as_str() {
             out.checked += 1;
             let got = if key == "verdict" {
@@ -60,14 +35,7 @@ fn run(file: &str, key: &str) -> Outcome {
             } else {
                 game.ruling
             };
-            let labels: Vec<String> = game
-                .moves
-                .iter()
-                .map(|m| match m.idle {
-                    Some(k) if m.label == qili::rules::Label::Idle => k.zh().to_string(),
-                    _ => m.label.zh().to_string(),
-                })
-                .collect();
+            let labels: Vec<String> = game.moves.iter().map(label_word).collect();
             if got.code() != want {
                 out.failures.push(format!(
                     "{id}: {key} {} expected {want}; labels {}",

@@ -8,11 +8,11 @@
 //! only works on the book's own diagram, for one side, or at one point of
 //! the cycle, fails here.
 
-use std::path::PathBuf;
+mod common;
 
+use common::{label_word, read_cases, Case};
 use qili::rules::{adjudicate, Edition};
 use qili::{fen, iccs, Tolerance};
-use serde_json::Value;
 
 /// One of the board's symmetries, applied to a FEN and to ICCS moves.
 #[derive(Clone, Copy, Debug)]
@@ -77,14 +77,7 @@ fn judge(edition: Edition, fen_text: &str, moves: &[String]) -> (String, String,
     let pos = fen::position(fen_text, Tolerance::COMPOSED).unwrap();
     let moves = iccs::parse_line(&pos, &moves.join(" ")).unwrap();
     let game = adjudicate(edition, &pos, &moves).unwrap();
-    let labels = game
-        .moves
-        .iter()
-        .map(|m| match m.idle {
-            Some(k) if m.label == qili::rules::Label::Idle => k.zh().to_string(),
-            _ => m.label.zh().to_string(),
-        })
-        .collect();
+    let labels = game.moves.iter().map(label_word).collect();
     (
         game.ruling.code().to_string(),
         game.verdict.code().to_string(),
@@ -92,47 +85,43 @@ fn judge(edition: Edition, fen_text: &str, moves: &[String]) -> (String, String,
     )
 }
 
-fn case_files() -> Vec<PathBuf> {
-    let shared = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/cases");
-    let mut files: Vec<PathBuf> = ["cxa1999", "cxa2020", "axf", "fsf"]
-        .iter()
-        .map(|f| shared.join(format!("{f}.jsonl")))
-        .collect();
-    files.push(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/cxa1999-composed.jsonl"));
-    files
+/// Every case of every file, with a position.
+fn all_cases() -> Vec<Case> {
+    [
+        "cxa1999.jsonl",
+        "cxa2020.jsonl",
+        "axf.jsonl",
+        "fsf.jsonl",
+        "cxa1999-composed.jsonl",
+    ]
+    .iter()
+    .flat_map(|f| read_cases(f))
+    .collect()
 }
 
 #[test]
 fn every_case_is_judged_alike_in_a_mirror_and_with_colours_swapped() {
     let mut checked = 0;
     let mut differences = Vec::new();
-    for file in case_files() {
-        let text = std::fs::read_to_string(&file).unwrap();
-        for line in text.lines().filter(|l| !l.trim().is_empty()) {
-            let case: Value = serde_json::from_str(line).unwrap();
-            let (Some(fen_text), Some(moves)) = (case["fen"].as_str(), case["moves"].as_array())
-            else {
-                continue;
-            };
-            let id = case["id"].as_str().unwrap_or("?");
-            let edition: Edition = case["rules"].as_str().unwrap().parse().unwrap();
-            let moves: Vec<String> = moves
-                .iter()
-                .filter_map(|m| m.as_str())
-                .map(String::from)
-                .collect();
-            let (ruling, verdict, labels) = judge(edition, fen_text, &moves);
-            for sym in [Symmetry::Mirror, Symmetry::SwapColours] {
-                let moved: Vec<String> = moves.iter().map(|m| sym.iccs(m)).collect();
-                let (r, v, l) = judge(edition, &sym.fen(fen_text), &moved);
-                checked += 1;
-                if r != sym.ruling(&ruling) || v != sym.ruling(&verdict) || l != labels {
-                    differences.push(format!(
-                        "{id} {sym:?} ({edition}): ruling {r} verdict {v} labels {} — original {ruling} {verdict} {}",
-                        l.join(" "),
-                        labels.join(" ")
-                    ));
-                }
+    for Case {
+        id,
+        edition,
+        fen: fen_text,
+        moves,
+        ..
+    } in all_cases()
+    {
+        let (ruling, verdict, labels) = judge(edition, &fen_text, &moves);
+        for sym in [Symmetry::Mirror, Symmetry::SwapColours] {
+            let moved: Vec<String> = moves.iter().map(|m| sym.iccs(m)).collect();
+            let (r, v, l) = judge(edition, &sym.fen(&fen_text), &moved);
+            checked += 1;
+            if r != sym.ruling(&ruling) || v != sym.ruling(&verdict) || l != labels {
+                differences.push(format!(
+                    "{id} {sym:?} ({edition}): ruling {r} verdict {v} labels {} — original {ruling} {verdict} {}",
+                    l.join(" "),
+                    labels.join(" ")
+                ));
             }
         }
     }
@@ -152,36 +141,26 @@ fn every_case_is_judged_alike_in_a_mirror_and_with_colours_swapped() {
 fn a_cycle_gets_the_same_ruling_played_again_or_entered_later() {
     let mut checked = 0;
     let mut differences = Vec::new();
-    for file in case_files() {
-        let text = std::fs::read_to_string(&file).unwrap();
-        for line in text.lines().filter(|l| !l.trim().is_empty()) {
-            let case: Value = serde_json::from_str(line).unwrap();
-            let (Some(fen_text), Some(moves)) = (case["fen"].as_str(), case["moves"].as_array())
-            else {
-                continue;
-            };
-            let id = case["id"].as_str().unwrap_or("?");
-            let edition: Edition = case["rules"].as_str().unwrap().parse().unwrap();
-            let pos = fen::position(fen_text, Tolerance::COMPOSED).unwrap();
-            let line: Vec<&str> = moves.iter().filter_map(|m| m.as_str()).collect();
-            let moves = iccs::parse_line(&pos, &line.join(" ")).unwrap();
-            let game = adjudicate(edition, &pos, &moves).unwrap();
-            let Some(cycle) = &game.cycle else {
-                continue;
-            };
-            let length = cycle.end - cycle.start;
-            for extra in (1..=4.min(length)).chain([length]) {
-                let mut longer = moves.clone();
-                longer.extend_from_slice(&moves[cycle.start..cycle.start + extra]);
-                let again = adjudicate(edition, &pos, &longer).unwrap();
-                checked += 1;
-                if again.ruling != game.ruling {
-                    differences.push(format!(
-                        "{id} ({edition}) + {extra} moves: {} instead of {}",
-                        again.ruling.code(),
-                        game.ruling.code()
-                    ));
-                }
+    for case in all_cases() {
+        let (id, edition) = (&case.id, case.edition);
+        let pos = fen::position(&case.fen, Tolerance::COMPOSED).unwrap();
+        let moves = iccs::parse_line(&pos, &case.moves.join(" ")).unwrap();
+        let game = adjudicate(edition, &pos, &moves).unwrap();
+        let Some(cycle) = &game.cycle else {
+            continue;
+        };
+        let length = cycle.end - cycle.start;
+        for extra in (1..=4.min(length)).chain([length]) {
+            let mut longer = moves.clone();
+            longer.extend_from_slice(&moves[cycle.start..cycle.start + extra]);
+            let again = adjudicate(edition, &pos, &longer).unwrap();
+            checked += 1;
+            if again.ruling != game.ruling {
+                differences.push(format!(
+                    "{id} ({edition}) + {extra} moves: {} instead of {}",
+                    again.ruling.code(),
+                    game.ruling.code()
+                ));
             }
         }
     }

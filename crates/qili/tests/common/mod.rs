@@ -24,3 +24,62 @@ impl Rng {
         xs[self.below(xs.len())]
     }
 }
+
+/// A rulebook case with a position (`../shared/cases/*.jsonl`, or our
+/// composed 1999 figures in `tests/data`).
+pub struct Case {
+    pub id: String,
+    pub edition: qili::rules::Edition,
+    pub fen: String,
+    /// The moves, in ICCS.
+    pub moves: Vec<String>,
+    /// The whole line, for what the book expects.
+    pub json: serde_json::Value,
+}
+
+/// The cases of a file (`name` as in `cxa2020.jsonl`); the 1999 figures
+/// without a published position are left out.
+pub fn read_cases(name: &str) -> Vec<Case> {
+    let manifest = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let path = if name.ends_with("-composed.jsonl") {
+        manifest.join("tests/data").join(name)
+    } else {
+        let dir = manifest.join("../../../shared/cases");
+        assert!(
+            dir.is_dir(),
+            "the rulebook cases are expected in {} (the shared folder beside the repository)",
+            dir.display()
+        );
+        dir.join(name)
+    };
+    let text = std::fs::read_to_string(&path).unwrap();
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .filter_map(|line| {
+            let json: serde_json::Value = serde_json::from_str(line).unwrap();
+            let fen = json["fen"].as_str()?.to_string();
+            let moves = json["moves"]
+                .as_array()?
+                .iter()
+                .filter_map(|m| m.as_str())
+                .map(String::from)
+                .collect();
+            Some(Case {
+                id: json["id"].as_str().unwrap_or("?").to_string(),
+                edition: json["rules"].as_str().unwrap().parse().unwrap(),
+                fen,
+                moves,
+                json,
+            })
+        })
+        .collect()
+}
+
+/// The word a move's label is shown with: the kind of idle move where there
+/// is one (兑 献 拦 跟), else 将 杀 捉 闲.
+pub fn label_word(m: &qili::rules::MoveKind) -> String {
+    match m.idle {
+        Some(k) if m.label == qili::rules::Label::Idle => k.zh().to_string(),
+        _ => m.label.zh().to_string(),
+    }
+}
