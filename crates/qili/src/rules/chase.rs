@@ -310,7 +310,7 @@ fn capturer_lost_to_checks(pos: &Position, m: Move, t: &Target) -> bool {
     after.checking_moves().iter().any(|&k| {
         let mut p = after.clone();
         p.play_unchecked(k);
-        k.to != m.to && won_after_check_on(&p, m.to, THROUGH_CHECKS).is_some_and(|g| g > t.gain)
+        k.to != m.to && won_after_check_on(&p, m.to, LOST_TO_CHECKS).is_some_and(|g| g > t.gain)
     })
 }
 
@@ -464,6 +464,13 @@ fn through_check(
 /// How many checks in a row a chase may use before the capture (28.3
 /// "连续照将").
 const THROUGH_CHECKS: u32 = 2;
+
+/// How many checks in a row may win back a piece that has just captured
+/// (CXA 2020 图16 "避抽"): one more than a chase may use, since only the one
+/// capturing piece is followed (图3 "可以下一着开始运用连续将军得车": the
+/// black rook's checks win back the red rook that takes the horse, so the
+/// horse stands protected until the elephant cuts the checks off).
+const LOST_TO_CHECKS: u32 = 3;
 
 /// After a check (`p`, the defender to move): the pieces won whatever the
 /// defender replies — by a capture next, or by up to `checks - 1` more checks

@@ -801,6 +801,23 @@ mod tests {
         assert_eq!(chased, ["f8"]);
     }
 
+    /// CXA 2020 图3 ("红方进相、退相为断根捉马"): the red rook beside the black
+    /// horse could take it, but the black rook would then win the red rook
+    /// back by checks along the back rank. The elephant that steps onto that
+    /// rank, or back to guard the square the check needs, cuts those checks
+    /// off, and the horse is chased.
+    #[test]
+    fn cutting_the_checks_that_win_a_capturer_back_chases() {
+        let pos = fen::position(
+            "5a3/5k3/4P4/p7p/9/8P/P8/4B4/2nRA2r1/2BAK4 w",
+            Tolerance::COMPOSED,
+        )
+        .unwrap();
+        let k = classify_iccs(Edition::Cxa2020, &pos, "e2g0");
+        assert_eq!(k.label, Label::Chase);
+        assert_eq!(k.chases[0].square.to_string(), "c1");
+    }
+
     /// AXF: the rook comes next to a cannon the elephant already attacks —
     /// a new attacker of an unprotected piece chases it (as Fairy-Stockfish
     /// reads the rule; from a real game, xq004271, where the rook then
