@@ -75,12 +75,7 @@ pub fn targets(pos: &Position, edition: Edition) -> Vec<Target> {
     // AXF: a protected piece is chased only by a cheaper attacker; more
     // attackers than defenders (少根) is not a chase there, so such captures
     // are left out before the attackers are put together.
-    let captures = if edition.is_cxa() {
-        direct_targets(pos, edition)
-    } else {
-        direct_captures(pos, Some(edition), false)
-    };
-    let mut out: Vec<Target> = captures
+    let mut out: Vec<Target> = direct_captures(pos, Some(edition), edition.is_cxa())
         .into_iter()
         .filter(|t| won_without_offers(pos, t, edition))
         .collect();

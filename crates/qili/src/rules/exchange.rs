@@ -61,14 +61,20 @@ struct Line {
     by_pawns: i32,
 }
 
+/// What the sides weigh when choosing a line worth `score`, of which pawns
+/// took `by_pawns` after the first capture: the material, and of equal
+/// material, the part not taken by pawns (25.3: it counts for less). Both
+/// sides choose by this order and never by the order moves are found in,
+/// which would make the result depend on where the pieces stand, left or
+/// right, red or black.
+fn weight(score: i32, by_pawns: i32) -> (i32, i32) {
+    (score, score - by_pawns)
+}
+
 impl Line {
-    /// What the sides weigh when choosing a line: the material, and of equal
-    /// material, the part not taken by pawns after the first capture (25.3:
-    /// it counts for less). Both sides choose by this order and never by the
-    /// order moves are found in, which would make the result depend on where
-    /// the pieces stand, left or right, red or black.
+    /// The line's [`weight`].
     fn key(&self) -> (i32, i32) {
-        (self.score, self.score - self.by_pawns)
+        weight(self.score, self.by_pawns)
     }
 
     /// The line `rest` after the defender first lost `victim`, worth `score`
@@ -313,7 +319,7 @@ fn attacker(pos: &Position, depth: usize, excluded: u128, banned: u128) -> Line 
         let score = value(victim, m.to) + rest.score;
         let by_pawn = pos.piece_at(m.from).is_some_and(|p| p.role == Role::Pawn);
         let by_pawns = rest.by_pawns + if by_pawn { value(victim, m.to) } else { 0 };
-        if (score, score - by_pawns) > best.key() {
+        if weight(score, by_pawns) > best.key() {
             let mut won = vec![victim];
             won.extend(rest.won);
             best = Line {
@@ -343,7 +349,7 @@ fn defender(pos: &Position, square: Square, depth: usize, excluded: u128, banned
         // The exchange's own square is never excluded.
         let rest = attacker(&next, depth + 1, excluded & !bit(square), banned);
         let score = rest.score - value(victim, square);
-        if (score, score - rest.by_pawns) < best.key() {
+        if weight(score, rest.by_pawns) < best.key() {
             best = Line::after_losing(victim, rest, score);
         }
     }
@@ -370,7 +376,7 @@ fn take_with_check_first(pos: &Position, square: Square, excluded: u128, banned:
         next.play_unchecked(k);
         let rest = answer_check(&next, square, 2, excluded, banned);
         let score = rest.score - value(taken, k.to);
-        if (score, score - rest.by_pawns) < best.key() {
+        if weight(score, rest.by_pawns) < best.key() {
             best = Line::after_losing(taken, rest, score);
         }
     }
@@ -404,7 +410,7 @@ fn answer_check(
         let score = gained + rest.score;
         if best
             .as_ref()
-            .is_none_or(|b| (score, score - rest.by_pawns) > b.key())
+            .is_none_or(|b| weight(score, rest.by_pawns) > b.key())
         {
             let mut won: Vec<Piece> = taken.into_iter().collect();
             won.extend(rest.won);
