@@ -156,24 +156,38 @@ def iccs_to_uci(m):
     return f"{m[0]}{int(m[1]) + 1}{m[2]}{int(m[3]) + 1}"
 
 
-def run_fsf(games):
+def fsf_result(fen, moves):
+    """Fairy-Stockfish's `is_optional_game_end` after the ICCS `moves` from `fen`,
+    as red_loses / black_loses / draw / none."""
     import pyffish as sf
 
-    res = {}
+    uci = [iccs_to_uci(m) for m in moves]
+    red_first = fen.split()[1] == "w"
+    red_to_move = red_first == (len(uci) % 2 == 0)
+    ended, value = sf.is_optional_game_end("xiangqi", fen, uci)
+    if not ended:
+        return "none"
+    if value == 0:
+        return "draw"
+    mover_wins = value > 0
+    return "black_loses" if mover_wins == red_to_move else "red_loses"
+
+
+def run_fsf(games):
     t0 = time.perf_counter()
-    for g in games:
-        moves = [iccs_to_uci(m) for m in g["cut"]]
-        red_first = g["fen"].split()[1] == "w"
-        red_to_move = red_first == (len(moves) % 2 == 0)
-        ended, value = sf.is_optional_game_end("xiangqi", g["fen"], moves)
-        if not ended:
-            res[g["id"]] = "none"
-        elif value == 0:
-            res[g["id"]] = "draw"
-        else:
-            mover_wins = value > 0
-            res[g["id"]] = "black_loses" if mover_wins == red_to_move else "red_loses"
+    res = {g["id"]: fsf_result(g["fen"], g["cut"]) for g in games}
     return res, time.perf_counter() - t0
+
+
+def fsf_without_history(g):
+    """Fairy-Stockfish's answer when the game is set up at the first occurrence
+    of its final position (the moves before it dropped) and the same moves
+    are played from there."""
+    import pyffish as sf
+
+    k = first_occurrence(g)
+    fen = sf.get_fen("xiangqi", g["fen"], [iccs_to_uci(m) for m in g["cut"][:k]])
+    return fsf_result(fen, g["cut"][k:])
 
 
 def qili_problems(g, r):
@@ -229,15 +243,10 @@ def category(g, r, fsf):
     red, black = cycle_labels(r, "red"), cycle_labels(r, "black")
     has = lambda labels, x: any(l == x for l in labels)  # noqa: E731
     both = red + black
-    # Fairy-Stockfish judges every move since the first occurrence (two loops
-    # at the third occurrence); Qili the last loop.
-    first = first_occurrence(g)
-    if ours in ("red_loses", "black_loses") and fsf == "draw" and first + 1 < r["cycle"]["first_ply"]:
-        side = "red" if ours == "red_loses" else "black"
-        span = [m["label"] for m in r["moves"][first:] if m["side"] == side]
-        last = red if side == "red" else black
-        if set(last) <= {"将"} and set(span) - {"将"} or set(last) <= {"捉"} and set(span) - {"捉"}:
-            return "FSF's span from the first occurrence has a non-forcing move of the loser"
+    # Both judge every move since the first occurrence counted, but Fairy-
+    # Stockfish's answer can also depend on the moves before it.
+    if fsf_without_history(g) == ours:
+        return "FSF agrees once the moves before the repetition are dropped"
     if ours != "none" and fsf == "none":
         return "FSF sees no repetition end"
     if ours == "none" and fsf != "none":

@@ -158,7 +158,7 @@ export interface Report {
   /** The result binding now, under the edition's counting. */
   verdict: Ruling;
   /** Why the verdict. */
-  verdict_reason: "checkmate" | "stalemate" | "insufficient_material" | "natural_limit" | "repetition" | null;
+  verdict_reason: "checkmate" | "stalemate" | "insufficient_material" | "natural_limit" | "repetition" | "varied_repetition" | null;
   /** Every move. */
   moves: MoveReport[];
   /** The repetition, if the final position occurred before. */

@@ -170,6 +170,20 @@ pub fn find_cycle(edition: Edition, keys: &[u64], kinds: &[MoveKind]) -> Option<
     let last = keys[end];
     let start = (0..end).rev().find(|&i| keys[i] == last)?;
     let occurrences = keys.iter().filter(|&&k| k == last).count();
+    Some(judge_span(edition, start, end, occurrences, kinds))
+}
+
+/// Judges the moves `start..end` of a game as one repetition: each side's
+/// pattern over all its moves there. For a cycle, the moves between the last
+/// two occurrences; for a verdict, all the moves since the first occurrence
+/// counted (see [`super::verdict::occurrences_to_bind`]).
+pub fn judge_span(
+    edition: Edition,
+    start: usize,
+    end: usize,
+    occurrences: usize,
+    kinds: &[MoveKind],
+) -> Cycle {
     let plies: Vec<usize> = (start..end).collect();
     let side = |color: Color| -> Vec<usize> {
         plies
@@ -191,13 +205,13 @@ pub fn find_cycle(edition: Edition, keys: &[u64], kinds: &[MoveKind]) -> Option<
         discount_exchange_chases_if_mutual(&mut red, b, kinds);
         discount_exchange_chases_if_mutual(&mut black, r, kinds);
     }
-    Some(Cycle {
+    Cycle {
         start,
         end,
         occurrences,
         red,
         black,
-    })
+    }
 }
 
 fn effective_label(edition: Edition, k: &MoveKind) -> Label {

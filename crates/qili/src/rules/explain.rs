@@ -357,6 +357,10 @@ pub fn explain(a: &Adjudication) -> Text {
             "循环已达规定次数，裁决生效。",
             "The repetition count is reached: the ruling binds.",
         ),
+        Some(VerdictReason::VariedRepetition) => t.push(
+            "循环已达规定次数，但各次之间着法不同：所计各次出现以来的着法合并判定（24）。",
+            "The repetition count is reached, but the cycles differed: all moves since the first occurrence counted are judged together (24).",
+        ),
         None => {}
     }
     t

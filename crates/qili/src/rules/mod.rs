@@ -46,6 +46,10 @@ pub enum VerdictReason {
     NaturalLimit,
     /// 24 (AXF alike): the repetition ruling binds at this occurrence.
     Repetition,
+    /// 24: the repetition count is reached, but the moves between the
+    /// occurrences were not the same each time: the verdict rules on all the
+    /// moves since the first occurrence counted, taken together.
+    VariedRepetition,
 }
 
 /// The whole judgement of a game: each move's label, the cycle it ends in,
@@ -197,14 +201,15 @@ fn judge(
         Some(Outcome::InsufficientMaterial) => {
             (Ruling::Draw, Some(VerdictReason::InsufficientMaterial))
         }
-        None => match (&cycle, ruling_reason) {
-            (Some(c), Some(why)) if c.occurrences >= verdict::occurrences_to_bind(edition, why) => {
-                (ruling, Some(VerdictReason::Repetition))
-            }
-            _ if natural_limit_reached(edition, plies_since_capture, checks_since_capture) => {
+        None => match cycle
+            .as_ref()
+            .and_then(|c| binding_repetition(edition, c, &keys, moves, &kinds))
+        {
+            Some((r, why)) => (r, Some(why)),
+            None if natural_limit_reached(edition, plies_since_capture, checks_since_capture) => {
                 (Ruling::Draw, Some(VerdictReason::NaturalLimit))
             }
-            _ => (Ruling::None, None),
+            None => (Ruling::None, None),
         },
     };
 
@@ -239,6 +244,38 @@ fn natural_limit_reached(edition: Edition, plies: u32, checks: [u32; 2]) -> bool
     Color::ALL.iter().any(|c| {
         let own = checks[c.index()];
         plies - own.saturating_sub(10).min(plies) >= limit
+    })
+}
+
+/// The verdict of a repetition, if one binds now (24). A ruling binds once
+/// the position has occurred as often as the edition requires for it, and
+/// the moves since the first of those occurrences, taken together, give that
+/// ruling. If they are the cycle repeated, that is the ruling on the cycle;
+/// if they vary, a side that attacked in the last cycle only has not attacked
+/// perpetually (Fairy-Stockfish, too, judges everything since the first
+/// occurrence it counts).
+fn binding_repetition(
+    edition: Edition,
+    cycle: &Cycle,
+    keys: &[u64],
+    moves: &[Move],
+    kinds: &[MoveKind],
+) -> Option<(Ruling, VerdictReason)> {
+    let last = keys[cycle.end];
+    let period = cycle.end - cycle.start;
+    (2..=cycle.occurrences).find_map(|need| {
+        let first = (0..cycle.end)
+            .filter(|&i| keys[i] == last)
+            .nth(cycle.occurrences - need)?;
+        let (ruling, why, reason) = if (first..cycle.start).all(|i| moves[i] == moves[i + period]) {
+            let (r, why) = verdict::rule_cycle(cycle);
+            (r, why, VerdictReason::Repetition)
+        } else {
+            let span = cycle::judge_span(edition, first, cycle.end, cycle.occurrences, kinds);
+            let (r, why) = verdict::rule_cycle(&span);
+            (r, why, VerdictReason::VariedRepetition)
+        };
+        (verdict::occurrences_to_bind(edition, why) == need).then_some((ruling, reason))
     })
 }
 
@@ -310,6 +347,49 @@ mod tests {
         let a = game(Edition::Cxa1999, f, &cycle.repeat(3));
         assert_eq!(a.verdict, Ruling::Loses(Color::Red));
         assert_eq!(a.cycle.as_ref().map(|c| c.occurrences), Some(4));
+    }
+
+    #[test]
+    fn a_varied_repetition_is_judged_on_all_its_moves() {
+        // The rook chases the unprotected cannon back and forth (A), or both
+        // kings step out and back (B); each returns to the same position.
+        let f = "8c/4k4/9/8R/9/9/9/9/9/3K5 b";
+        let (a, b) = ("i9h9 i6h6 h9i9 h6i6", "e8e7 d0d1 e7e8 d1d0");
+        let g = game(Edition::Axf, f, &format!("{a} {a}"));
+        assert_eq!(
+            (g.verdict, g.verdict_reason),
+            (Ruling::Loses(Color::Red), Some(VerdictReason::Repetition))
+        );
+        // Chasing in the last cycle only is no perpetual chase yet: a draw
+        // at the third occurrence (as Fairy-Stockfish rules it), although
+        // the ruling on the cycle says red must vary.
+        let g = game(Edition::Axf, f, &format!("{b} {a}"));
+        assert_eq!(g.ruling, Ruling::Loses(Color::Red));
+        assert_eq!(
+            (g.verdict, g.verdict_reason),
+            (Ruling::Draw, Some(VerdictReason::VariedRepetition))
+        );
+        // CXA counts four occurrences: the chase must fill the last three cycles.
+        // CXA: a forbidden side loses at the fifth occurrence, a draw binds at
+        // the fourth. After an idle cycle and three chasing ones, red must
+        // vary (pending, not yet lost), and no draw binds either.
+        let g = game(Edition::Cxa1999, f, &format!("{b} {a} {a} {a}"));
+        assert_eq!(
+            (g.ruling, g.verdict),
+            (Ruling::Loses(Color::Red), Ruling::None)
+        );
+        let g = game(Edition::Cxa1999, f, &format!("{b} {a} {a} {a} {a}"));
+        assert_eq!(
+            (g.verdict, g.verdict_reason),
+            (Ruling::Loses(Color::Red), Some(VerdictReason::Repetition))
+        );
+        // Chases in the first and last cycles with idle ones between: the
+        // last four occurrences (since move 5) make a draw, not a chase.
+        let g = game(Edition::Cxa1999, f, &format!("{a} {b} {b} {a}"));
+        assert_eq!(
+            (g.verdict, g.verdict_reason),
+            (Ruling::Draw, Some(VerdictReason::VariedRepetition))
+        );
     }
 
     #[test]

@@ -140,7 +140,9 @@ pub struct Report {
     /// The result binding now, under the edition's counting.
     pub verdict: &'static str,
     /// Why the verdict: `checkmate`, `stalemate`, `insufficient_material`,
-    /// `natural_limit`, `repetition`, or null.
+    /// `natural_limit`, `repetition`, `varied_repetition` (the count is reached
+    /// but the cycles differed: all moves since the first occurrence counted
+    /// are judged together), or null.
     pub verdict_reason: Option<&'static str>,
     /// Every move.
     pub moves: Vec<MoveReport>,
@@ -270,6 +272,7 @@ impl Report {
                 VerdictReason::InsufficientMaterial => "insufficient_material",
                 VerdictReason::NaturalLimit => "natural_limit",
                 VerdictReason::Repetition => "repetition",
+                VerdictReason::VariedRepetition => "varied_repetition",
             }),
             moves,
             cycle: a.cycle.as_ref().map(|c| CycleReport {
