@@ -152,10 +152,14 @@ fn judge(
     let mut keys = vec![pos.key()];
     let mut checks_since_capture = [0u32; 2];
     let mut plies_since_capture = start.halfmoves();
+    // The position (index into `keys`) at which the natural limit was first
+    // reached since the last capture, if it has been.
+    let mut limit_reached_at = None;
     for (&m, kind) in moves.iter().zip(&kinds) {
         if pos.capture_of(m).is_some() {
             checks_since_capture = [0, 0];
             plies_since_capture = 0;
+            limit_reached_at = None;
         } else {
             plies_since_capture += 1;
         }
@@ -164,6 +168,11 @@ fn judge(
         }
         pos.play_unchecked(m);
         keys.push(pos.key());
+        if limit_reached_at.is_none()
+            && natural_limit_reached(edition, plies_since_capture, checks_since_capture)
+        {
+            limit_reached_at = Some(keys.len() - 1);
+        }
     }
 
     let cycle = cycle::find_cycle(edition, &keys, &kinds);
@@ -201,15 +210,18 @@ fn judge(
         Some(Outcome::InsufficientMaterial) => {
             (Ruling::Draw, Some(VerdictReason::InsufficientMaterial))
         }
-        None => match cycle
-            .as_ref()
-            .and_then(|c| binding_repetition(edition, c, &keys, moves, &kinds))
-        {
-            Some((r, why)) => (r, Some(why)),
-            None if natural_limit_reached(edition, plies_since_capture, checks_since_capture) => {
-                (Ruling::Draw, Some(VerdictReason::NaturalLimit))
-            }
-            None => (Ruling::None, None),
+        // Whichever ended the game first: a repetition ruling, or the natural
+        // limit (a repetition that binds only after the limit was reached
+        // comes too late).
+        None => match (
+            cycle
+                .as_ref()
+                .and_then(|c| binding_repetition(edition, c, ruling, &keys, &kinds)),
+            limit_reached_at,
+        ) {
+            (Some((r, why, at)), limit) if limit.is_none_or(|l| l >= at) => (r, Some(why)),
+            (_, Some(_)) => (Ruling::Draw, Some(VerdictReason::NaturalLimit)),
+            _ => (Ruling::None, None),
         },
     };
 
@@ -247,35 +259,35 @@ fn natural_limit_reached(edition: Edition, plies: u32, checks: [u32; 2]) -> bool
     })
 }
 
-/// The verdict of a repetition, if one binds now (24). A ruling binds once
-/// the position has occurred as often as the edition requires for it, and
-/// the moves since the first of those occurrences, taken together, give that
-/// ruling. If they are the cycle repeated, that is the ruling on the cycle;
-/// if they vary, a side that attacked in the last cycle only has not attacked
-/// perpetually (Fairy-Stockfish, too, judges everything since the first
-/// occurrence it counts).
+/// The verdict of a repetition, if one binds now (24), and the position
+/// (index into `keys`) at which it first bound. A ruling binds once the
+/// position has occurred as often as the edition requires for it, and the
+/// moves since the first of those occurrences, taken together, give that
+/// ruling. If they are the cycle repeated, that is `ruling`, the ruling on the
+/// cycle; if they vary, a side that attacked in the last cycle only has not
+/// attacked perpetually (Fairy-Stockfish, too, judges everything since the
+/// first occurrence it counts).
 fn binding_repetition(
     edition: Edition,
     cycle: &Cycle,
+    ruling: Ruling,
     keys: &[u64],
-    moves: &[Move],
     kinds: &[MoveKind],
-) -> Option<(Ruling, VerdictReason)> {
+) -> Option<(Ruling, VerdictReason, usize)> {
     let last = keys[cycle.end];
-    let period = cycle.end - cycle.start;
+    let occurrence = |n: usize| (0..=cycle.end).filter(|&i| keys[i] == last).nth(n);
     (2..=cycle.occurrences).find_map(|need| {
-        let first = (0..cycle.end)
-            .filter(|&i| keys[i] == last)
-            .nth(cycle.occurrences - need)?;
-        let (ruling, why, reason) = if (first..cycle.start).all(|i| moves[i] == moves[i + period]) {
-            let (r, why) = verdict::rule_cycle(cycle);
-            (r, why, VerdictReason::Repetition)
+        let first = occurrence(cycle.occurrences - need)?;
+        let span = cycle::judge_span(edition, first, cycle.end, cycle.occurrences, kinds);
+        let (r, why) = verdict::rule_cycle(&span);
+        // Bound first at the need-th occurrence, if the earlier cycles were alike.
+        let at = occurrence(need - 1)?;
+        let reason = if r == ruling {
+            VerdictReason::Repetition
         } else {
-            let span = cycle::judge_span(edition, first, cycle.end, cycle.occurrences, kinds);
-            let (r, why) = verdict::rule_cycle(&span);
-            (r, why, VerdictReason::VariedRepetition)
+            VerdictReason::VariedRepetition
         };
-        (verdict::occurrences_to_bind(edition, why) == need).then_some((ruling, reason))
+        (verdict::occurrences_to_bind(edition, why) == need).then_some((r, reason, at))
     })
 }
 
@@ -389,6 +401,27 @@ mod tests {
         assert_eq!(
             (g.verdict, g.verdict_reason),
             (Ruling::Draw, Some(VerdictReason::VariedRepetition))
+        );
+    }
+
+    #[test]
+    fn the_first_of_repetition_and_natural_limit_decides() {
+        // Red's rook chases the cannon; the third occurrence comes at ply 8.
+        let chase = "i9h9 i6h6 h9i9 h6i6 i9h9 i6h6 h9i9 h6i6";
+        let verdict = |halfmoves: u32| {
+            let f = format!("8c/4k4/9/8R/9/9/9/9/9/3K5 b - - {halfmoves} 1");
+            let g = game(Edition::Axf, &f, chase);
+            (g.verdict, g.verdict_reason)
+        };
+        // 120 plies without a capture are reached at ply 6: the game was drawn.
+        assert_eq!(
+            verdict(114),
+            (Ruling::Draw, Some(VerdictReason::NaturalLimit))
+        );
+        // Both at ply 8: the repetition ruling stands.
+        assert_eq!(
+            verdict(112),
+            (Ruling::Loses(Color::Red), Some(VerdictReason::Repetition))
         );
     }
 
