@@ -97,6 +97,35 @@ fn batch_keeps_order_and_survives_bad_lines() {
     assert_eq!(lines[4]["verdict"], "red_loses");
 }
 
+/// A repetition whose cycles differ: the kings step out and back, then the
+/// rook chases the cannon. The ruling is on the last cycle (red must vary);
+/// the verdict at the third occurrence weighs both cycles (no perpetual
+/// chase yet: a draw) and says so.
+#[test]
+fn a_varied_repetition_is_reported_as_such() {
+    let (code, out, err) = qili(
+        &[
+            "adjudicate",
+            "--rules",
+            "axf",
+            "--fen",
+            "8c/4k4/9/8R/9/9/9/9/9/3K5 b - - 0 1",
+            "--moves",
+            "e8e7 d0d1 e7e8 d1d0 i9h9 i6h6 h9i9 h6i6",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["ruling"], "red_loses");
+    assert_eq!(v["verdict"], "draw");
+    assert_eq!(v["verdict_reason"], "varied_repetition");
+    assert!(v["explanation"]["en"]
+        .as_str()
+        .unwrap()
+        .contains("the cycles differed"));
+}
+
 #[test]
 fn bad_arguments() {
     let (code, _, err) = qili(&["adjudicate", "--rules", "fide"], "");
