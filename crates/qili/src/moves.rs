@@ -89,6 +89,17 @@ impl MoveList {
         }
     }
 
+    /// Moves the moves for which `f` is true to the front (in no set order).
+    pub(crate) fn move_to_front(&mut self, f: impl Fn(&Move) -> bool) {
+        let mut front = 0;
+        for i in 0..self.len {
+            if f(&self.moves[i]) {
+                self.moves.swap(front, i);
+                front += 1;
+            }
+        }
+    }
+
     /// Number of moves.
     #[inline]
     pub fn len(&self) -> usize {

@@ -12,7 +12,7 @@ use super::exchange::{exchange_without, Exchange, Exchanges};
 use super::mate::{can_force_mate, can_mate_by_checks};
 use super::value::{has_value, value};
 use super::Edition;
-use crate::{Move, Piece, Position, Role, Square};
+use crate::{Move, MoveList, Piece, Position, Role, Square};
 
 /// How a piece can be won (29.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -305,53 +305,20 @@ fn capturer_lost_to_checks(pos: &Position, m: Move, t: &Target) -> bool {
     after.checking_moves().iter().any(|&k| {
         let mut p = after.clone();
         p.play_unchecked(k);
-        k.to != m.to && won_after_check_on(&p, m.to, LOST_TO_CHECKS).is_some_and(|g| g > t.gain)
+        k.to != m.to
+            && won_after_check(&p, THROUGH_CHECKS.by(k), false)
+                .iter()
+                .any(|w| w.0 == m.to && w.2 > t.gain)
     })
 }
 
-/// After a check (`p`, the defender to move): the least the checking side
-/// wins, whatever the defender replies, by taking the piece on `sq` (wherever
-/// a reply moves it) at once or after `checks - 1` more checks, net of what
-/// the replies take — as [`won_after_check`] does for every piece.
-fn won_after_check_on(p: &Position, sq: Square, checks: u32) -> Option<i32> {
-    let replies = p.legal_moves();
-    if replies.is_empty() {
-        return None; // a mate, not a chase
-    }
-    let mut least: Option<i32> = None;
-    for &r in &replies {
-        let lost = p.piece_at(r.to).map_or(0, |c| value(c, r.to));
-        let at = if r.from == sq { r.to } else { sq };
-        let mut q = p.clone();
-        q.play_unchecked(r);
-        let exchanges = Exchanges::new(&q);
-        let mut best = q
-            .legal_moves_to(at)
-            .iter()
-            .map(|&c| exchanges.of(c))
-            .filter(|ex| ex.wins_material())
-            .map(|ex| ex.gain)
-            .max();
-        if checks > 1 {
-            for &k in &q.checking_moves() {
-                if k.to == at {
-                    continue;
-                }
-                let taken = q.piece_at(k.to).map_or(0, |c| value(c, k.to));
-                let mut q2 = q.clone();
-                q2.play_unchecked(k);
-                if let Some(g) = won_after_check_on(&q2, at, checks - 1) {
-                    best = Some(best.map_or(g + taken, |b| b.max(g + taken)));
-                }
-            }
-        }
-        let net = best? - lost;
-        if net <= 0 {
-            return None;
-        }
-        least = Some(least.map_or(net, |l| l.min(net)));
-    }
-    least
+/// The defender's answers to a check, those that take first: a reply that
+/// saves everything is usually one that takes, and once one is found the
+/// other replies need not be searched.
+fn replies_to_check(p: &Position) -> MoveList {
+    let mut replies = p.legal_moves();
+    replies.move_to_front(|r| p.piece_at(r.to).is_some());
+    replies
 }
 
 /// 28.16 假根 with 29.1 "完整的交换过程" and 29.4: the defenders of the piece
@@ -415,14 +382,15 @@ fn through_check(
         }
         // Only pieces that stand in `pos` already and that the check makes
         // takeable: a piece that could be taken anyway is not won "through" it.
-        let won: Vec<(Square, Piece, i32, bool)> = won_after_check(&p, THROUGH_CHECKS, pawns_float)
-            .into_iter()
-            .filter(|&(sq, piece, _, _)| {
-                pos.piece_at(sq) == Some(piece)
-                    && !out.iter().any(|t| t.square == sq)
-                    && pos.legal_moves_to(sq).is_empty()
-            })
-            .collect();
+        let won: Vec<(Square, Piece, i32, bool)> =
+            won_after_check(&p, THROUGH_CHECKS.by(k), pawns_float)
+                .into_iter()
+                .filter(|&(sq, piece, _, _)| {
+                    pos.piece_at(sq) == Some(piece)
+                        && !out.iter().any(|t| t.square == sq)
+                        && pos.legal_moves_to(sq).is_empty()
+                })
+                .collect();
         if won.is_empty() || !use_check(k) {
             continue;
         }
@@ -457,28 +425,76 @@ fn through_check(
 }
 
 /// How many checks in a row a chase may use before the capture (28.3
-/// "连续照将").
-const THROUGH_CHECKS: u32 = 2;
+/// "连续照将"), the first included: at most two that take nothing, and four
+/// in all. A check by which the checking piece takes another on its way, and
+/// cannot be taken back, leaves fewer pieces, so it counts only against the
+/// second bound (CXA 2020 图3, "可以下一着开始运用连续将军得车": 车8进1 照将;
+/// after 仕五进四 the rook takes the advisor with check, checks from the side
+/// and takes the rook; after 相五退三 it first takes the elephant, also with
+/// check). The same bound serves a piece that
+/// has just captured and is won back by checks (图16 "避抽").
+const THROUGH_CHECKS: Checks = Checks {
+    quiet: 2,
+    all: 4,
+    checker: None,
+};
 
-/// How many checks in a row may win back a piece that has just captured
-/// (CXA 2020 图16 "避抽"): one more than a chase may use, since only the one
-/// capturing piece is followed (图3 "可以下一着开始运用连续将军得车": the
-/// black rook's checks win back the red rook that takes the horse, so the
-/// horse stands protected until the elephant cuts the checks off).
-const LOST_TO_CHECKS: u32 = 3;
+/// What is left of a bound on a series of checks, the last check played
+/// included.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Checks {
+    /// Checks that take nothing (or take and can be taken back, or are given
+    /// by another piece than the last check).
+    quiet: u32,
+    /// All checks.
+    all: u32,
+    /// Where the piece that gave the last check stands.
+    checker: Option<Square>,
+}
+
+impl Checks {
+    /// The bound after the check `k` that put the defender in check.
+    fn by(self, k: Move) -> Checks {
+        Checks {
+            checker: Some(k.to),
+            ..self
+        }
+    }
+
+    /// The check `k` in `p` played, and the bound left after it, if it may
+    /// be played. A check is free if the piece that checked last takes a
+    /// piece with it and cannot be taken back.
+    fn play(self, p: &Position, k: Move) -> Option<(Checks, Position)> {
+        let takes =
+            self.checker == Some(k.from) && p.piece_at(k.to).is_some_and(|c| value(c, k.to) > 0);
+        if self.all <= 1 || (self.quiet <= 1 && !takes) {
+            return None;
+        }
+        let mut after = p.clone();
+        after.play_unchecked(k);
+        let free = takes && after.legal_moves_to(k.to).is_empty();
+        let quiet = self.quiet - u32::from(!free);
+        let next = Checks {
+            quiet,
+            all: self.all - 1,
+            checker: Some(k.to),
+        };
+        (quiet > 0).then_some((next, after))
+    }
+}
 
 /// After a check (`p`, the defender to move): the pieces won whatever the
-/// defender replies — by a capture next, or by up to `checks - 1` more checks
+/// defender replies — by a capture next, or by more checks within `checks`
 /// first — as (square before the reply, piece, least gain net of what the
 /// replies took, `true` if a reply moved the piece before it was taken). With `pawns_float` (1999 图十二: "过河兵子力浮动，不存在得子"),
 /// a line in which the defender takes a pawn wins nothing: a pawn given up to
 /// win a piece is no gain.
 fn won_after_check(
     p: &Position,
-    checks: u32,
+    checks: Checks,
     pawns_float: bool,
 ) -> Vec<(Square, Piece, i32, bool)> {
-    let replies = p.legal_moves();
+    let replies = replies_to_check(p);
     if replies.is_empty() {
         return Vec::new(); // a mate, not a chase
     }
@@ -496,21 +512,20 @@ fn won_after_check(
             .filter(|t| !t.king_only)
             .map(|t| (t.square, t.piece, t.gain, false))
             .collect();
-        if checks > 1 {
-            for &k in &q.checking_moves() {
-                let taken = q.piece_at(k.to).map_or(0, |c| value(c, k.to));
-                let mut q2 = q.clone();
-                q2.play_unchecked(k);
-                for (sq, piece, gain, moved) in won_after_check(&q2, checks - 1, pawns_float) {
-                    match won.iter_mut().find(|w| w.0 == sq) {
-                        Some(w) => {
-                            if gain + taken > w.2 {
-                                w.2 = gain + taken;
-                                w.3 = moved;
-                            }
+        for &k in &q.checking_moves() {
+            let Some((next, q2)) = checks.play(&q, k) else {
+                continue;
+            };
+            let taken = q.piece_at(k.to).map_or(0, |c| value(c, k.to));
+            for (sq, piece, gain, moved) in won_after_check(&q2, next, pawns_float) {
+                match won.iter_mut().find(|w| w.0 == sq) {
+                    Some(w) => {
+                        if gain + taken > w.2 {
+                            w.2 = gain + taken;
+                            w.3 = moved;
                         }
-                        None => won.push((sq, piece, gain + taken, moved)),
                     }
+                    None => won.push((sq, piece, gain + taken, moved)),
                 }
             }
         }
@@ -545,6 +560,28 @@ mod tests {
     use super::*;
     use crate::rules::after_line;
     use crate::{fen, Tolerance};
+
+    /// CXA 2020 图3: with the red elephant back on e2, the black rook on h1
+    /// checks on h0 and, whatever red blocks with, takes the blocker with
+    /// check (the king cannot take back on f0: the kings would face), checks
+    /// again from f1 and takes the rook on d1, which the horse's leg pins.
+    /// Two checks take nothing, two take a piece for good: within the bound.
+    #[test]
+    fn checks_that_take_on_the_way_are_free() {
+        let f = "5a3/5k3/4P4/p7p/9/8P/P8/4B4/2nRA2r1/2BAK4 w";
+        let threat = |line: &str| {
+            let pos = after_line(f, line).pass().unwrap();
+            targets_through_check(&pos, Edition::Cxa2020)
+                .iter()
+                .map(|t| (t.square.to_string(), t.method))
+                .collect::<Vec<_>>()
+        };
+        let through_h0 =
+            Method::ThroughCheck(Move::new("h1".parse().unwrap(), "h0".parse().unwrap()));
+        assert!(threat("e2g0 h1g1 g0e2 g1h1").contains(&("d1".to_string(), through_h0)));
+        // With the elephant on g0 the rank is shut: no check, nothing won.
+        assert!(threat("e2g0").is_empty());
+    }
 
     #[test]
     fn false_root_through_the_flying_general() {
