@@ -6,7 +6,7 @@ use super::cycle::{Cycle, SideInCycle};
 use super::kind::{ArbiterNote, Label, MoveKind, Reason};
 use super::verdict::{occurrences_to_bind, Ruling, RulingReason};
 use super::{Adjudication, Edition, VerdictReason};
-use crate::{Color, Piece, Role};
+use crate::{wxf, zh, Color, Move, Piece, Position, Role};
 
 /// A text in both languages.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -77,12 +77,32 @@ pub fn piece_en(p: Piece) -> String {
     )
 }
 
-fn root_text(t: &Target) -> (String, String) {
+/// The moves `line`, played from `pos`, in Chinese and in WXF notation.
+fn line_text(pos: &Position, line: &[Move]) -> (String, String) {
+    let mut p = pos.clone();
+    let mut text = (String::new(), String::new());
+    for &m in line {
+        if !text.0.is_empty() {
+            text.0.push(' ');
+            text.1.push(' ');
+        }
+        text.0.push_str(&zh::write_move(&p, m));
+        text.1.push_str(&wxf::write_move(&p, m));
+        p.play_unchecked(m);
+    }
+    text
+}
+
+/// Why `t` can be won; `after` is the position the chasing move made.
+fn root_text(t: &Target, after: &Position) -> (String, String) {
     match (t.method, t.root) {
-        (Method::ThroughCheck(k), _) => (
-            format!("先{}照将后可得", k),
-            format!("won after the check {}", k),
-        ),
+        (Method::ThroughCheck(k), _) => {
+            let (z, w) = line_text(after, &[k]);
+            (
+                format!("先{}照将后可得", z),
+                format!("won after the check {}", w),
+            )
+        }
         (_, Root::None) => ("无根".into(), "unprotected".into()),
         (_, Root::False) => (
             "假根（保护子不能合法地吃回）".into(),
@@ -99,26 +119,21 @@ fn root_text(t: &Target) -> (String, String) {
     }
 }
 
-/// Why a move has its label.
-pub fn explain_move(kind: &MoveKind) -> Text {
+/// Why a move, played in `before`, has its label. Moves it mentions are
+/// written in Chinese notation and in WXF.
+pub fn explain_move(before: &Position, kind: &MoveKind) -> Text {
+    let mut after = before.clone();
+    after.play_unchecked(kind.mv);
     let mut t = Text::default();
     match kind.label {
         Label::Check => t.push("照将（28.1）。", "Gives check (28.1)."),
         Label::MateThreat => {
-            let line: Vec<String> = kind
-                .mate_line
-                .iter()
-                .flatten()
-                .map(|m| m.to_string())
-                .collect();
+            let (z, w) = line_text(&after, kind.mate_line.as_deref().unwrap_or_default());
             t.push(
-                &format!(
-                    "伏杀：再走一着即可连续照将将死对方（{}，28.2）。",
-                    line.join(" ")
-                ),
+                &format!("伏杀：再走一着即可连续照将将死对方（{}，28.2）。", z),
                 &format!(
                     "Threatens mate by checks if given another move ({}; 28.2).",
-                    line.join(" ")
+                    w
                 ),
             );
         }
@@ -132,7 +147,7 @@ pub fn explain_move(kind: &MoveKind) -> Text {
     }
     if matches!(kind.label, Label::Chase | Label::MateThreat) {
         for c in kind.counted_chases() {
-            let (rz, re) = root_text(c);
+            let (rz, re) = root_text(c, &after);
             t.push(
                 &format!(
                     "捉{}（{}），{}（29.1–29.3）。",
@@ -364,4 +379,25 @@ pub fn explain(a: &Adjudication) -> Text {
         None => {}
     }
     t
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{adjudicate, after_line};
+    use crate::{fen, iccs, Tolerance};
+
+    /// Moves that an explanation mentions are written as a referee reads
+    /// them: Chinese notation, and WXF in English (CXA 2020 图3, 车7平8).
+    #[test]
+    fn mentioned_moves_are_in_chinese_and_wxf() {
+        let f = "5a3/5k3/4P4/p7p/9/8P/P8/4B4/2nRA2r1/2BAK4 w";
+        let start = fen::position(f, Tolerance::COMPOSED).unwrap();
+        let moves = iccs::parse_line(&start, "e2g0 h1g1 g0e2 g1h1").unwrap();
+        let game = adjudicate(Edition::Cxa2020, &start, &moves).unwrap();
+        let before = after_line(f, "e2g0 h1g1 g0e2");
+        let t = explain_move(&before, &game.moves[3]);
+        assert!(t.zh.contains("先车8进1照将后可得"), "{}", t.zh);
+        assert!(t.en.contains("won after the check R8+1"), "{}", t.en);
+    }
 }

@@ -236,7 +236,7 @@ fn move_report(ply: usize, before: &Position, kind: &MoveKind) -> MoveReport {
         arbiter: kind.arbiter.map(|a| match a {
             ArbiterNote::GuardsOnly => "27.3",
         }),
-        explanation: explain_move(kind).into(),
+        explanation: explain_move(before, kind).into(),
     }
 }
 
