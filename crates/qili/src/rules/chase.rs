@@ -429,7 +429,7 @@ fn through_check(
 /// in all. A check by which the checking piece takes another on its way, and
 /// cannot be taken back, leaves fewer pieces, so it counts only against the
 /// second bound (CXA 2020 图3, "可以下一着开始运用连续将军得车": 车8进1 照将;
-/// after 仕五进四 the rook takes the advisor with check, checks from the side
+/// after 仕五退四 the rook takes the advisor with check, checks from the side
 /// and takes the rook; after 相五退三 it first takes the elephant, also with
 /// check). The same bound serves a piece that
 /// has just captured and is won back by checks (图16 "避抽").
