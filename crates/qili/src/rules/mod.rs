@@ -381,7 +381,6 @@ mod tests {
             (g.verdict, g.verdict_reason),
             (Ruling::Draw, Some(VerdictReason::VariedRepetition))
         );
-        // CXA counts four occurrences: the chase must fill the last three cycles.
         // CXA: a forbidden side loses at the fifth occurrence, a draw binds at
         // the fourth. After an idle cycle and three chasing ones, red must
         // vary (pending, not yet lost), and no draw binds either.
