@@ -195,9 +195,9 @@ impl<'a> Exchanges<'a> {
 }
 
 /// `true` if taking with `m` gives another piece up: once it has taken, the
-/// opponent can win a piece it could not win before, worth more than the one
-/// taken — the capturing piece was its root (1999 细则4, 2020 图22: such a
-/// capture still chases) or held a line shut (2020 图23).
+/// opponent can win a piece it could not win before, worth at least the one
+/// taken, so the capture gains nothing — the capturing piece was its root,
+/// or the screen of its root (2020 参考图15), or held a line shut (图23).
 pub fn gives_up_a_piece(pos: &Position, m: Move) -> bool {
     let Some(taken) = pos.piece_at(m.to) else {
         return false;
@@ -208,7 +208,7 @@ pub fn gives_up_a_piece(pos: &Position, m: Move) -> bool {
     after.captures().iter().any(|&c| {
         c.to != m.to
             && !theirs.contains(&c.to)
-            && single_square_gain(&after, c) > value(taken, m.to)
+            && single_square_gain(&after, c) >= value(taken, m.to)
     })
 }
 

@@ -414,10 +414,11 @@ fn king_root_newly_false(before: &Position, t: &Target) -> bool {
     })
 }
 
-/// CXA 2020 (图12): the target could be taken before only by giving up
-/// another piece (the taker was its root), and the move lets it be taken
-/// without that loss — the chase is new (29.2), though the target was
-/// already attacked.
+/// CXA 2020 (图12, 参考图15): the target could be taken before only by
+/// giving up another piece worth at least as much (the taker was its root,
+/// or its root's screen), and the move lets it be taken without that loss —
+/// the chase is new (29.2), though the target was already attacked. Taking
+/// for an even trade won nothing, so no chase stood before.
 fn frees_the_taker(before: &Position, again: &Position, t: &Target, was: &[Target]) -> bool {
     let direct = |m: &Method| !matches!(m, Method::ThroughCheck(_));
     let Some(w) = was.iter().find(|w| w.square == t.square) else {
@@ -937,6 +938,17 @@ mod tests {
         assert!(k.chases.iter().any(|t| t.square.to_string() == "g9"));
         let k = classify_iccs(Edition::Cxa1999, &pos, "h7i7");
         assert_eq!((k.label, k.reason), (Label::Idle, Reason::ChaseNotNew));
+    }
+
+    /// CXA 2020 参考图15 in small: the black rook could take the bare cannon
+    /// only by leaving its own cannon to the red rook, an even trade; the
+    /// cannon steps away and the rook takes for nothing — a new chase.
+    #[test]
+    fn freeing_the_taker_of_an_even_trade_is_a_new_chase() {
+        let pos = after_line("3aka3/9/9/9/9/9/P1rc5/2C6/3R5/5K3 w", "a3a4");
+        let k = classify_iccs(Edition::Cxa2020, &pos, "d3h3");
+        assert_eq!((k.label, k.reason), (Label::Chase, Reason::NewChase));
+        assert!(k.chases.iter().any(|t| t.square.to_string() == "c2"));
     }
 
     /// AXF (Fairy-Stockfish's "X-ray protected discovered check"): the rook
