@@ -86,9 +86,11 @@ const KNOWN: &[(&str, &str, &str)] = &[
     (
         "cxa2020.jsonl",
         "cxa-ref41",
-        "label of move 3 (炮六平二, '联合捉子'): what 炮二进一 then wins depends on the reply, \
-         and the engine wins through checks only a piece won after every reply. The ruling \
-         agrees.",
+        "label of move 3 (炮六平二, '联合捉子'): after 炮二进一 what red wins depends on the \
+         reply: 士6进5 车三进二 士5退6 车三退一 wins the cannon by three checks, 象5退7 gives \
+         up the elephant (guarded where it stood, so not chased, 参考图13/33), 将5进1 is \
+         mated. The engine chases a piece through checks only when that same piece is won \
+         after every reply, with at most two checks that take nothing. The ruling agrees.",
     ),
 ];
 
