@@ -1,6 +1,7 @@
 //! Explanations in Chinese and English, generated once from the engine's data
 //! (never parsed back). Every sentence cites the clause it rests on.
 
+use super::attack;
 use super::chase::{Method, Root, Target};
 use super::cycle::{Cycle, SideInCycle};
 use super::kind::{ArbiterNote, Label, MoveKind, Reason};
@@ -119,6 +120,17 @@ fn root_text(t: &Target, after: &Position) -> (String, String) {
     }
 }
 
+/// `true` if the move `m` did not give the target `c` an attacker: every
+/// piece that now attacks it stood where it stands and attacked it before.
+/// What made the chase new (29.2) is then that the capture began to pay — a
+/// root cut, or a piece the capturer had to guard no longer at stake.
+fn attacked_before_by_the_same(before: &Position, m: Move, c: &Target) -> bool {
+    !matches!(c.method, Method::ThroughCheck(_))
+        && c.attackers
+            .iter()
+            .all(|&a| a != m.to && attack::attacks(before.board(), a, c.square))
+}
+
 /// Why a move, played in `before`, has its label. Moves it mentions are
 /// written in Chinese notation and in WXF.
 pub fn explain_move(before: &Position, kind: &MoveKind) -> Text {
@@ -162,6 +174,12 @@ pub fn explain_move(before: &Position, kind: &MoveKind) -> Text {
                     re
                 ),
             );
+            if kind.reason == Reason::NewChase && attacked_before_by_the_same(before, kind.mv, c) {
+                t.push(
+                    "此子走前已被同样攻击，但那时吃它不得子，属从没捉到捉（29.2）。",
+                    "The same pieces attacked it before, but taking it then won nothing: a new chase (29.2).",
+                );
+            }
         }
     }
     if kind.reason == Reason::JointChase {
@@ -399,5 +417,22 @@ mod tests {
         let t = explain_move(&before, &game.moves[3]);
         assert!(t.zh.contains("先车8进1照将后可得"), "{}", t.zh);
         assert!(t.en.contains("won after the check R8+1"), "{}", t.en);
+    }
+
+    /// A chase made new without a new attacker says why (CXA 2020 参考图15:
+    /// the cannon attacked the knight all along; the rook's retreat guards
+    /// the horse the capture used to give up). A chase by a new attacker
+    /// needs no such sentence.
+    #[test]
+    fn a_chase_new_without_a_new_attacker_says_why() {
+        let f = "1r2kab2/4a4/2n1b1c2/p1p1p3p/6c2/4R4/P1PCPRn1P/N4CN2/4A2r1/2BAK1B2 w";
+        let start = fen::position(f, Tolerance::COMPOSED).unwrap();
+        let moves = iccs::parse_line(&start, "d3d1 h1h3").unwrap();
+        let game = adjudicate(Edition::Cxa2020, &start, &moves).unwrap();
+        let t = explain_move(&after_line(f, "d3d1"), &game.moves[1]);
+        assert!(t.zh.contains("从没捉到捉"), "{}", t.zh);
+        assert!(t.en.contains("taking it then won nothing"), "{}", t.en);
+        let t = explain_move(&start, &game.moves[0]);
+        assert!(!t.zh.contains("从没捉到捉"), "{}", t.zh);
     }
 }
