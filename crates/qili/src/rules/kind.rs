@@ -237,8 +237,10 @@ pub fn classify(edition: Edition, before: &Position, m: Move, previous: Option<M
     let mut joint = 0;
     for t in now {
         let standing = match edition {
-            // 1999 (图六): a piece that could already be won is not chased anew (从捉到捉).
-            Edition::Cxa1999 => was_before(&t),
+            // 1999 (图六): a piece that could already be won is not chased
+            // anew (从捉到捉), nor one attacked all along that only the check
+            // kept from being taken (29.2, as 2020 参考图19 reads it).
+            Edition::Cxa1999 => was_before(&t) || attacked_while_in_check(before, &after, m, &t),
             // 2020: a piece joining the attack on a piece that could already
             // be won — the moved piece, or one it uncovers (参考图23: the
             // cannon steps off the horse's leg) — is a new chase, and so is a
@@ -249,7 +251,7 @@ pub fn classify(edition: Edition, before: &Position, m: Move, previous: Option<M
             // attacked while the mover was in check, the check alone keeping
             // it from being taken, is not chased anew by the answer (参考图19).
             Edition::Cxa2020 => {
-                let stood = was_before(&t) || attacked_while_in_check(before, m, &t);
+                let stood = was_before(&t) || attacked_while_in_check(before, &after, m, &t);
                 let kept_up = stood
                     && !attack_is_new(before, m, &t)
                     && !frees_the_taker(before, &again, &t, &was_targets);
@@ -271,7 +273,7 @@ pub fn classify(edition: Edition, before: &Position, m: Move, previous: Option<M
                         && (root_newly_pinned(&after, &t)
                             || king_root_newly_false(before, &t)
                             || root_cut(before, &after, &t)));
-                attacked_while_in_check(before, m, &t) || !made_new
+                attacked_while_in_check(before, &after, m, &t) || !made_new
             }
         };
         if standing {
@@ -438,12 +440,13 @@ fn frees_the_taker(before: &Position, again: &Position, t: &Target, was: &[Targe
 /// attack the target, and the pieces that can take it all attacked it before
 /// the move — only the check kept them from taking (CXA 2020 参考图19: 士6进5
 /// blocks the rook's check; the black rook already attacked the cannon the
-/// check had left bare: 闲). Also in AXF, where a chase must be made by the
-/// move as well: the king stepping out of check does not chase the pawn its
-/// rook attacked all along.
-fn attacked_while_in_check(before: &Position, m: Move, t: &Target) -> bool {
+/// check had left bare: 闲). The 1999 clause is the same text and reads the
+/// same way. Also in AXF, where a chase must be made by the move as well:
+/// the king stepping out of check does not chase the pawn its rook attacked
+/// all along.
+fn attacked_while_in_check(before: &Position, after: &Position, m: Move, t: &Target) -> bool {
     before.is_check()
-        && !t.attackers.contains(&m.to)
+        && !attack::attacks(after.board(), m.to, t.square)
         && t.attackers
             .iter()
             .all(|&a| attack::attacks(before.board(), a, t.square))
@@ -1096,8 +1099,29 @@ mod tests {
     #[test]
     fn answering_a_check_does_not_renew_an_attack() {
         let pos = after_line("4ka3/9/b4a3/9/6b2/9/6R2/9/3p1KCr1/9 w", "g3e3");
-        let k = classify_iccs(Edition::Cxa2020, &pos, "f9e8");
-        assert_eq!((k.label, k.reason), (Label::Idle, Reason::ChaseNotNew));
+        for edition in [Edition::Cxa2020, Edition::Cxa1999] {
+            let k = classify_iccs(edition, &pos, "f9e8");
+            assert_eq!((k.label, k.reason), (Label::Idle, Reason::ChaseNotNew));
+        }
+    }
+
+    /// An answer to a check that joins the attack itself does chase: the
+    /// rook blocks the horse's leg and becomes the second attacker of the
+    /// checking horse, which the cannon over the black rook could only trade
+    /// for before — now the exchange wins it (少根; from a real game,
+    /// xq021117).
+    #[test]
+    fn answering_a_check_by_joining_the_attack_chases() {
+        let pos = fen::position(
+            "3ak4/4a4/8b/2CP4p/p3p4/5p3/2rR4P/4B4/2n1A4/4KA3 w",
+            Tolerance::COMPOSED,
+        )
+        .unwrap();
+        for edition in [Edition::Cxa1999, Edition::Cxa2020] {
+            let k = classify_iccs(edition, &pos, "d3d1");
+            assert_eq!((k.label, k.reason), (Label::Chase, Reason::NewChase));
+            assert!(k.chases.iter().any(|t| t.square.to_string() == "c1"));
+        }
     }
 
     /// CXA 2020 图18: the rook comes back to the king's file, where it stops
