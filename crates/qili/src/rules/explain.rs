@@ -402,19 +402,25 @@ pub fn explain(a: &Adjudication) -> Text {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{adjudicate, after_line};
+    use crate::rules::adjudicate;
     use crate::{fen, iccs, Tolerance};
+
+    /// The explanation, under CXA 2020, of move `ply` (from 0) of the ICCS
+    /// `line` played from `f`, as the game's adjudication labels it.
+    fn explained(f: &str, line: &str, ply: usize) -> Text {
+        let start = fen::position(f, Tolerance::COMPOSED).unwrap();
+        let moves = iccs::parse_line(&start, line).unwrap();
+        let game = adjudicate(Edition::Cxa2020, &start, &moves).unwrap();
+        let before = moves[..ply].iter().fold(start, |p, &m| p.play(m).unwrap());
+        explain_move(&before, &game.moves[ply])
+    }
 
     /// Moves that an explanation mentions are written as a referee reads
     /// them: Chinese notation, and WXF in English (CXA 2020 图3, 车7平8).
     #[test]
     fn mentioned_moves_are_in_chinese_and_wxf() {
         let f = "5a3/5k3/4P4/p7p/9/8P/P8/4B4/2nRA2r1/2BAK4 w";
-        let start = fen::position(f, Tolerance::COMPOSED).unwrap();
-        let moves = iccs::parse_line(&start, "e2g0 h1g1 g0e2 g1h1").unwrap();
-        let game = adjudicate(Edition::Cxa2020, &start, &moves).unwrap();
-        let before = after_line(f, "e2g0 h1g1 g0e2");
-        let t = explain_move(&before, &game.moves[3]);
+        let t = explained(f, "e2g0 h1g1 g0e2 g1h1", 3);
         assert!(t.zh.contains("先车8进1照将后可得"), "{}", t.zh);
         assert!(t.en.contains("won after the check R8+1"), "{}", t.en);
     }
@@ -426,13 +432,10 @@ mod tests {
     #[test]
     fn a_chase_new_without_a_new_attacker_says_why() {
         let f = "1r2kab2/4a4/2n1b1c2/p1p1p3p/6c2/4R4/P1PCPRn1P/N4CN2/4A2r1/2BAK1B2 w";
-        let start = fen::position(f, Tolerance::COMPOSED).unwrap();
-        let moves = iccs::parse_line(&start, "d3d1 h1h3").unwrap();
-        let game = adjudicate(Edition::Cxa2020, &start, &moves).unwrap();
-        let t = explain_move(&after_line(f, "d3d1"), &game.moves[1]);
+        let t = explained(f, "d3d1 h1h3", 1);
         assert!(t.zh.contains("从没捉到捉"), "{}", t.zh);
         assert!(t.en.contains("taking it then won nothing"), "{}", t.en);
-        let t = explain_move(&start, &game.moves[0]);
+        let t = explained(f, "d3d1 h1h3", 0);
         assert!(!t.zh.contains("从没捉到捉"), "{}", t.zh);
     }
 }
