@@ -197,8 +197,8 @@ impl<'a> Exchanges<'a> {
 /// `true` if taking with `m` gives another piece up: once it has taken, the
 /// opponent can win a piece it could not win before, worth at least the one
 /// taken, so the capture gains nothing — the capturing piece was its root,
-/// or the screen of its root (2020 参考图15) — or worth more, along a line
-/// the capturing piece held shut (图23; an even trade there still chases,
+/// or the screen of its root (2020 参考图15) — or worth more, by a way the
+/// capturing piece held shut (图23; an even trade there still chases,
 /// 参考图27).
 pub fn gives_up_a_piece(pos: &Position, m: Move) -> bool {
     let Some(taken) = pos.piece_at(m.to) else {
@@ -208,9 +208,10 @@ pub fn gives_up_a_piece(pos: &Position, m: Move) -> bool {
     let mut after = pos.clone();
     after.play_unchecked(m);
     after.captures().iter().any(|&c| {
-        // A line the capture opens costs only a loss bigger than the capture
-        // (参考图27: an even trade there leaves the chase standing).
-        let opened = i32::from(strictly_between(c.from, c.to, m.from));
+        // A way the capture opens (a line, a horse's leg, an elephant's eye)
+        // costs only a loss bigger than the capture (参考图27: an even trade
+        // there leaves the chase standing).
+        let opened = i32::from(!attacks(pos.board(), c.from, c.to));
         c.to != m.to
             && !theirs.contains(&c.to)
             && single_square_gain(&after, c) >= value(taken, m.to) + opened

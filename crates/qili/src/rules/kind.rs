@@ -954,21 +954,33 @@ mod tests {
         assert!(k.chases.iter().any(|t| t.square.to_string() == "c2"));
     }
 
-    /// An even trade along a line the capture opens leaves the chase
-    /// standing (参考图27), before the move as after it: the cannon takes the
-    /// rook over the other rook, which then takes the red rook down the file
-    /// the cannon has left — rook for rook. The horse's move changes nothing
-    /// of that, and chases nothing new (from a real game, xq010124).
+    /// An even trade by a way the capture opens leaves the chase standing
+    /// (参考图27), before the move as after it (from real games):
+    /// - xq010124: the cannon takes the rook over the other rook, which then
+    ///   takes the red rook down the file the cannon has left — rook for rook.
+    ///   The horse's move changes nothing of that.
+    /// - xq016337: the horse takes the bare advisor and unblocks the eye of
+    ///   the elephant, which takes the crossed pawn — a piece for a piece.
+    ///   The pawn stepping out of the elephant's reach frees no taker.
     #[test]
-    fn an_even_trade_along_an_opened_line_frees_no_taker() {
-        let pos = fen::position(
-            "3akabr1/7r1/2n1bc2n/p3p3p/2p2c1C1/5N2P/P1P1P4/C1N1B2R1/9/1R1AKAB2 w",
-            Tolerance::COMPOSED,
-        )
-        .unwrap();
-        let k = classify_iccs(Edition::Cxa2020, &pos, "c2e1");
-        assert_eq!((k.label, k.reason), (Label::Idle, Reason::ChaseNotNew));
-        assert!(k.standing.iter().any(|s| s.to_string() == "h9"));
+    fn an_even_trade_by_an_opened_way_frees_no_taker() {
+        for (f, m, target) in [
+            (
+                "3akabr1/7r1/2n1bc2n/p3p3p/2p2c1C1/5N2P/P1P1P4/C1N1B2R1/9/1R1AKAB2 w",
+                "c2e1",
+                "h9",
+            ),
+            (
+                "3k1ab2/9/4b4/3NC4/9/P3P1p2/5n3/3AB4/9/2BA1K2c b",
+                "g4g3",
+                "d2",
+            ),
+        ] {
+            let pos = fen::position(f, Tolerance::COMPOSED).unwrap();
+            let k = classify_iccs(Edition::Cxa2020, &pos, m);
+            assert_eq!((k.label, k.reason), (Label::Idle, Reason::ChaseNotNew));
+            assert!(k.standing.iter().any(|s| s.to_string() == target));
+        }
     }
 
     /// AXF (Fairy-Stockfish's "X-ray protected discovered check"): the rook
