@@ -1,10 +1,9 @@
 //! Explanations in Chinese and English, generated once from the engine's data
 //! (never parsed back). Every sentence cites the clause it rests on.
 
-use super::attack;
 use super::chase::{Method, Root, Target};
 use super::cycle::{Cycle, SideInCycle};
-use super::kind::{ArbiterNote, Label, MoveKind, Reason};
+use super::kind::{attacked_by_the_same, ArbiterNote, Label, MoveKind, Reason};
 use super::verdict::{occurrences_to_bind, Ruling, RulingReason};
 use super::{Adjudication, Edition, VerdictReason};
 use crate::{wxf, zh, Color, Move, Piece, Position, Role};
@@ -126,9 +125,8 @@ fn root_text(t: &Target, after: &Position) -> (String, String) {
 /// root cut, or a piece the capturer had to guard no longer at stake.
 fn attacked_before_by_the_same(before: &Position, m: Move, c: &Target) -> bool {
     !matches!(c.method, Method::ThroughCheck(_))
-        && c.attackers
-            .iter()
-            .all(|&a| a != m.to && attack::attacks(before.board(), a, c.square))
+        && !c.attackers.contains(&m.to)
+        && attacked_by_the_same(before, c)
 }
 
 /// Why a move, played in `before`, has its label. Moves it mentions are

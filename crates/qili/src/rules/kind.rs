@@ -447,9 +447,15 @@ fn frees_the_taker(before: &Position, again: &Position, t: &Target, was: &[Targe
 fn attacked_while_in_check(before: &Position, after: &Position, m: Move, t: &Target) -> bool {
     before.is_check()
         && !attack::attacks(after.board(), m.to, t.square)
-        && t.attackers
-            .iter()
-            .all(|&a| attack::attacks(before.board(), a, t.square))
+        && attacked_by_the_same(before, t)
+}
+
+/// `true` if every piece that can take the target attacked it in `before`
+/// already: the move gave it no new attacker.
+pub(super) fn attacked_by_the_same(before: &Position, t: &Target) -> bool {
+    t.attackers
+        .iter()
+        .all(|&a| attack::attacks(before.board(), a, t.square))
 }
 
 /// CXA 2020 (图11, 图28 "车炮联合捉子"): the moved piece does not attack the
