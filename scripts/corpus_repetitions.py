@@ -6,7 +6,7 @@ position occurs three times (`rep_max >= 3`), the moves are cut at `rep3_ply`,
 the ply at which a position first occurs for the third time, and judged there:
 
 - by Qili, `qili adjudicate --cases` in one JSON-lines batch, each game once
-  under `axf` and once under `cxa1999` (ruling = what happens if the cycle goes
+  under each of `axf`, `cxa1999` and `cxa2020` (ruling = what happens if the cycle goes
   on; verdict = the result binding now: AXF binds at the third occurrence, as
   Fairy-Stockfish does, CXA later);
 - by Fairy-Stockfish, `pyffish.is_optional_game_end("xiangqi", fen, moves)`,
@@ -42,7 +42,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_CORPUS = "/work/shared/corpus/games.jsonl.gz"
 REPORT = os.path.join(ROOT, "target", "corpus_repetitions.md")
-EDITIONS = ("axf", "cxa1999")
+EDITIONS = ("axf", "cxa1999", "cxa2020")
 RESULTS = ("red_loses", "black_loses", "draw", "none")
 
 
@@ -133,9 +133,8 @@ def judged(r, sym=None):
 def run_symmetry(cli, games):
     """Games judged differently mirrored or with the colours swapped:
     a list of (edition, symmetry, id)."""
-    editions = ("axf", "cxa1999", "cxa2020")
     keys, lines = [], []
-    for ed in editions:
+    for ed in EDITIONS:
         for sym in (None,) + SYMMETRIES:
             for g in games:
                 fen, moves = (g["fen"], g["cut"]) if sym is None else transform(sym, g["fen"], g["cut"])
@@ -144,7 +143,7 @@ def run_symmetry(cli, games):
     got = {k: json.loads(t) for k, t in zip(keys, run_batch(cli, lines))}
     return [
         (ed, sym, g["id"])
-        for ed in editions
+        for ed in EDITIONS
         for sym in SYMMETRIES
         for g in games
         if judged(got[(ed, sym, g["id"])], sym) != judged(got[(ed, None, g["id"])])
@@ -345,6 +344,7 @@ def main():
 
     axf = qili["axf"]
     cxa = qili["cxa1999"]
+    cxa20 = qili["cxa2020"]
     ids = [g["id"] for g in games]
     ok = [i for i in ids if not axf[i].get("error")]
     by_id = {g["id"]: g for g in games}
@@ -354,8 +354,8 @@ def main():
     p = out.append
     p("# Corpus repetitions: Qili against Fairy-Stockfish\n")
     p(f"{len(games)} games with a position occurring three times, cut at the first third occurrence "
-      f"({n_moves} moves). Qili: one `qili adjudicate --cases` batch of {2 * len(games)} cases "
-      f"(axf and cxa1999) in {t_qili:.2f} s. Fairy-Stockfish: `pyffish.is_optional_game_end` in {t_fsf:.2f} s.\n")
+      f"({n_moves} moves). Qili: one `qili adjudicate --cases` batch of {len(EDITIONS) * len(games)} "
+      f"cases ({', '.join(EDITIONS)}) in {t_qili:.2f} s. Fairy-Stockfish: `pyffish.is_optional_game_end` in {t_fsf:.2f} s.\n")
     p(f"Qili failures (error, unlabelled move, no cycle found): **{len(failures)}**\n")
     for ed, i, why in failures[:50]:
         p(f"- {ed} {i}: {why}")
@@ -363,7 +363,7 @@ def main():
       f"**{len(asymmetric)}**\n")
     for ed, sym, i in asymmetric[:50]:
         p(f"- {ed} {sym} {i}")
-    for ed, name in (("axf", "AXF"), ("cxa1999", "CXA 1999")):
+    for ed, name in (("axf", "AXF"), ("cxa1999", "CXA 1999"), ("cxa2020", "CXA 2020")):
         p(f"\n## Qili {name}: verdict (binding at this ply)\n")
         p(distribution([qili[ed][i]["verdict"] for i in ok]))
         p(f"\n## Qili {name}: ruling (if the cycle goes on)\n")
@@ -379,6 +379,10 @@ def main():
     p("\n## Qili CXA 1999 ruling (rows) × Qili AXF ruling (columns)\n")
     p(matrix([(cxa[i]["ruling"], axf[i]["ruling"]) for i in ok if not cxa[i].get("error")],
              "CXA 1999 ruling", "AXF ruling"))
+    p("\n## Qili CXA 2020 ruling (rows) × Qili CXA 1999 ruling (columns)\n")
+    p(matrix([(cxa20[i]["ruling"], cxa[i]["ruling"]) for i in ok
+              if not cxa[i].get("error") and not cxa20[i].get("error")],
+             "CXA 2020 ruling", "CXA 1999 ruling"))
     p("\n## Cycle patterns of the losing side (Qili AXF ruling red_loses / black_loses)\n")
     pats = collections.Counter()
     for i in ok:

@@ -86,11 +86,14 @@ const KNOWN: &[(&str, &str, &str)] = &[
     (
         "cxa2020.jsonl",
         "cxa-ref41",
-        "label of move 3 (炮六平二, '联合捉子'): after 炮二进一 what red wins depends on the \
-         reply: 士6进5 车三进二 士5退6 车三退一 wins the cannon by three checks, 象5退7 gives \
-         up the elephant (guarded where it stood, so not chased, 参考图13/33), 将5进1 is \
-         mated. The engine chases a piece through checks only when that same piece is won \
-         after every reply, with at most two checks that take nothing. The ruling agrees.",
+        "label of move 3 (炮六平二, '联合捉子'); we believe the label conflicts with the \
+         book's other examples. After 炮二进一 what red wins depends on the reply: \
+         士6进5 车三进二 士5退6 车三退一 wins the cannon by three checks, 将5进1 is mated, \
+         but 象5退7 only gives up the elephant that interposes, guarded where it stood. \
+         参考图13 and 33 say such an interposer is not chased (counting it breaks both), \
+         and reading 29.1 as 'some material whatever the reply' (three checks that take \
+         nothing) turns 12 of the book's 闲/兑/拦 moves into 捉 (图2, 5, 7, 9, 13, 24, \
+         参考图3, 9, 13, 15, 19, 33). The ruling agrees.",
     ),
 ];
 
