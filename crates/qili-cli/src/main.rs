@@ -49,10 +49,12 @@ fn usage() -> String {
          \n\
          commands:\n",
     );
-    for c in COMMANDS {
-        s.push_str(&format!("  {:<10}{}\n", c.name, c.summary));
+    // Names padded to the longest, "help" included, and two spaces more.
+    let width = COMMANDS.iter().map(|c| c.name.len()).max().unwrap_or(0) + 2;
+    let help = ("help", "show this, or `qili help COMMAND` for one command");
+    for (name, summary) in COMMANDS.iter().map(|c| (c.name, c.summary)).chain([help]) {
+        s.push_str(&format!("  {name:<width$}{summary}\n"));
     }
-    s.push_str("  help      show this, or `qili help COMMAND` for one command\n");
     s
 }
 

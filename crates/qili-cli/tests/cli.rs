@@ -259,6 +259,27 @@ fn help_goes_to_stdout() {
     assert!(ok(&["convert", "--help"]).contains("--from"));
 }
 
+/// Every command in the list stands apart from its summary, the longest
+/// name ("adjudicate") too.
+#[test]
+fn help_lists_each_command_apart_from_its_summary() {
+    let help = ok(&["help"]);
+    let list = help.split("commands:\n").nth(1).expect("a command list");
+    for name in [
+        "perft",
+        "moves",
+        "convert",
+        "adjudicate",
+        "annotate",
+        "help",
+    ] {
+        assert!(
+            list.lines().any(|l| l.starts_with(&format!("  {name}  "))),
+            "{name} in {list}"
+        );
+    }
+}
+
 #[test]
 fn garbage_never_panics() {
     let junk = [
