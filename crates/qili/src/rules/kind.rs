@@ -96,7 +96,7 @@ pub enum Reason {
     NewChase,
     /// 29.2 (从捉到捉): every piece attacked after the move was already attacked before.
     ChaseNotNew,
-    /// CXA 2020 (图10, 图11, 图25, 图27, 图28, 参考图41 "联合捉子"): the chased
+    /// CXA 2020 (图10, 图11, 图25, 图27, 图28; the book's "联合捉子", 参考图11): the chased
     /// pieces could already be won, and the moved piece cannot win them by
     /// itself but the chase needs it (a pin that makes the root false, a screen).
     /// The move is 捉, yet in a repetition it counts as allowed, like 闲.
