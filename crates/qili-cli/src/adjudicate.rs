@@ -139,15 +139,24 @@ fn batch(default: Edition, file: &str, out: &mut dyn Write) -> Result<(), Error>
 fn batch_line(default: Edition, text: &str) -> Result<Value, (Value, String)> {
     let case: Value =
         serde_json::from_str(text).map_err(|e| (Value::Null, format!("not JSON: {e}")))?;
+    if !case.is_object() {
+        return Err((Value::Null, "a case must be a JSON object".into()));
+    }
     let id = case.get("id").cloned().unwrap_or(Value::Null);
     let fail = |e: String| (id.clone(), e);
-    let edition = match case.get("rules").and_then(Value::as_str) {
+    // A field given with another type than a string is an error, not absent.
+    let text_field = |name: &str| match case.get(name) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s.as_str())),
+        Some(_) => Err(fail(format!("{name} must be a string"))),
+    };
+    let edition = match text_field("rules")? {
         Some(r) => r
             .parse()
             .map_err(|e: qili::rules::UnknownEdition| fail(e.to_string()))?,
         None => default,
     };
-    let pos = match case.get("fen").and_then(Value::as_str) {
+    let pos = match text_field("fen")? {
         Some(f) => fen::position(f, Tolerance::COMPOSED).map_err(|e| fail(format!("fen: {e}")))?,
         None => Position::new(),
     };

@@ -67,12 +67,13 @@ fn one_game() {
 #[test]
 fn batch_keeps_order_and_survives_bad_lines() {
     let input = format!(
-        "{}\n{}\nnot json\n{}\n{}\n",
+        "{}\n{}\nnot json\n{}\n{}\n[\"h2e2\"]\n{}\n",
         serde_json::json!({"id": "a", "fen": FIG1, "moves": ["f0e0", "e8f8", "e0f0", "f8e8"]}),
         serde_json::json!({"id": "b", "fen": "9/9 w", "moves": []}),
         serde_json::json!({"id": "c", "moves": ["h2e2", "h2e2"]}),
         serde_json::json!({"id": "d", "rules": "axf", "fen": FIG1,
             "moves": ["f0e0", "e8f8", "e0f0", "f8e8", "f0e0", "e8f8", "e0f0", "f8e8"]}),
+        serde_json::json!({"id": "e", "fen": 7, "moves": []}),
     );
     let (code, out, err) = qili(
         &["adjudicate", "--rules", "cxa1999", "--cases", "-"],
@@ -83,7 +84,7 @@ fn batch_keeps_order_and_survives_bad_lines() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    assert_eq!(lines.len(), 5);
+    assert_eq!(lines.len(), 7);
     assert_eq!(lines[0]["id"], "a");
     assert_eq!(lines[0]["ruling"], "red_loses");
     assert_eq!(lines[0]["error"], Value::Null);
@@ -95,6 +96,14 @@ fn batch_keeps_order_and_survives_bad_lines() {
     // AXF binds at the third occurrence of the position.
     assert_eq!(lines[4]["rules"], "axf");
     assert_eq!(lines[4]["verdict"], "red_loses");
+    // Valid JSON that is no case is an error too, not a judged start position.
+    assert!(lines[5]["error"].as_str().unwrap().contains("JSON object"));
+    // A FEN that is no string is not the start position.
+    assert_eq!(lines[6]["id"], "e");
+    assert!(lines[6]["error"]
+        .as_str()
+        .unwrap()
+        .contains("fen must be a string"));
 }
 
 /// A repetition whose cycles differ: the kings step out and back, then the
