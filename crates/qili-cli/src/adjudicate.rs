@@ -120,10 +120,16 @@ fn batch(default: Edition, file: &str, out: &mut dyn Write) -> Result<(), Error>
     for (n, line) in reader.split(b'\n').enumerate() {
         let line = line.map_err(|e| Error::Input(format!("{file}: line {}: {e}", n + 1)))?;
         let text = String::from_utf8_lossy(&line);
+        // A file saved with a byte order mark starts with one.
+        let text = if n == 0 {
+            text.trim_start_matches('\u{feff}')
+        } else {
+            &text
+        };
         if text.trim().is_empty() {
             continue;
         }
-        let value = batch_line(default, &text).unwrap_or_else(|(id, e)| {
+        let value = batch_line(default, text).unwrap_or_else(|(id, e)| {
             json!({
                 "id": id, "ruling": "none", "verdict": "none", "moves": [],
                 "cycle": null, "explanation": null,

@@ -170,3 +170,25 @@ fn annotate_reports_unreadable_files() {
     assert_eq!(code, 2);
     assert!(err.contains("file.pgn"), "{err}");
 }
+
+/// A case file saved on Windows — a byte order mark first, CRLF line ends —
+/// reads like any other.
+#[test]
+fn a_batch_with_a_byte_order_mark_and_crlf_reads() {
+    let input = format!(
+        "\u{feff}{}\r\n{}\r\n",
+        serde_json::json!({"id": "a", "moves": ["h2e2"]}),
+        serde_json::json!({"id": "b", "moves": ["h2e2", "h9g7"]}),
+    );
+    let (code, out, err) = qili(&["adjudicate", "--rules", "axf", "--cases", "-"], &input);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    for (line, id) in lines.iter().zip(["a", "b"]) {
+        assert_eq!(line["id"], id);
+        assert_eq!(line["error"], Value::Null, "{line}");
+    }
+}
