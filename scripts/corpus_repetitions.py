@@ -214,25 +214,30 @@ def cycle_labels(r, side):
     return tuple((c.get(side) or {}).get("labels") or ())
 
 
+def board(fen):
+    """{(file 0–8, rank 0–9): piece letter} of a FEN."""
+    squares = {}
+    for row, text in enumerate(fen.split()[0].split("/")):
+        f = 0
+        for c in text:
+            if c.isdigit():
+                f += int(c)
+            else:
+                squares[(f, 9 - row)] = c
+                f += 1
+    return squares
+
+
 def first_occurrence(g):
     """The ply (0 = start) at which the final position of the cut game first stood."""
-    rows = g["fen"].split()[0].split("/")
-    board = {}
-    for r, row in enumerate(rows):
-        f = 0
-        for ch in row:
-            if ch.isdigit():
-                f += int(ch)
-            else:
-                board[(f, 9 - r)] = ch
-                f += 1
+    squares = board(g["fen"])
     red = g["fen"].split()[1] == "w"
-    seen = [(frozenset(board.items()), red)]
+    seen = [(frozenset(squares.items()), red)]
     for m in g["cut"]:
         a, b = (ord(m[0]) - 97, int(m[1])), (ord(m[2]) - 97, int(m[3]))
-        board[b] = board.pop(a)
+        squares[b] = squares.pop(a)
         red = not red
-        seen.append((frozenset(board.items()), red))
+        seen.append((frozenset(squares.items()), red))
     return seen.index(seen[-1])
 
 

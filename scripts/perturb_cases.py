@@ -30,24 +30,10 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from corpus_repetitions import build_cli, fsf_result, run_batch  # noqa: E402
+from corpus_repetitions import board, build_cli, fsf_result, run_batch  # noqa: E402
 
 CASES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "..", "shared", "cases")
 FILES = ("axf.jsonl", "fsf.jsonl")
-
-
-def board(fen):
-    """{(file 0–8, rank 0–9): piece letter} of a FEN."""
-    squares = {}
-    for row, text in enumerate(fen.split()[0].split("/")):
-        f = 0
-        for c in text:
-            if c.isdigit():
-                f += int(c)
-            else:
-                squares[(f, 9 - row)] = c
-                f += 1
-    return squares
 
 
 def to_fen(squares, side):
