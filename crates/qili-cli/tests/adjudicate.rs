@@ -28,6 +28,16 @@ fn qili(args: &[&str], stdin: &str) -> (i32, String, String) {
     )
 }
 
+/// Runs a `--cases -` batch under `rules` and expects success; returns the
+/// output lines, each one JSON object.
+fn batch(rules: &str, input: &str) -> Vec<Value> {
+    let (code, out, err) = qili(&["adjudicate", "--rules", rules, "--cases", "-"], input);
+    assert_eq!(code, 0, "{err}");
+    out.lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
 const FIG1: &str = "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1";
 
 #[test]
@@ -75,15 +85,7 @@ fn batch_keeps_order_and_survives_bad_lines() {
             "moves": ["f0e0", "e8f8", "e0f0", "f8e8", "f0e0", "e8f8", "e0f0", "f8e8"]}),
         serde_json::json!({"id": "e", "fen": 7, "moves": []}),
     );
-    let (code, out, err) = qili(
-        &["adjudicate", "--rules", "cxa1999", "--cases", "-"],
-        &input,
-    );
-    assert_eq!(code, 0, "{err}");
-    let lines: Vec<Value> = out
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = batch("cxa1999", &input);
     assert_eq!(lines.len(), 7);
     assert_eq!(lines[0]["id"], "a");
     assert_eq!(lines[0]["ruling"], "red_loses");
@@ -180,12 +182,7 @@ fn a_batch_with_a_byte_order_mark_and_crlf_reads() {
         serde_json::json!({"id": "a", "moves": ["h2e2"]}),
         serde_json::json!({"id": "b", "moves": ["h2e2", "h9g7"]}),
     );
-    let (code, out, err) = qili(&["adjudicate", "--rules", "axf", "--cases", "-"], &input);
-    assert_eq!(code, 0, "{err}");
-    let lines: Vec<Value> = out
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = batch("axf", &input);
     assert_eq!(lines.len(), 2);
     for (line, id) in lines.iter().zip(["a", "b"]) {
         assert_eq!(line["id"], id);
