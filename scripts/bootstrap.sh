@@ -100,10 +100,12 @@ else
 fi
 
 # --- Python: pyffish, the oracle that test scripts compare against ----------
-if ver=$(python3 -c 'import importlib.metadata as m, pyffish; print(m.version("pyffish"))' 2>/dev/null); then
+# The pinned version only: the test steps' floors count agreements with it.
+if ver=$(python3 -c 'import importlib.metadata as m, pyffish; print(m.version("pyffish"))' 2>/dev/null) &&
+    [[ $ver == "$PYFFISH_VERSION" ]]; then
     log "ok: pyffish $ver"
 else
-    log "pip install pyffish==$PYFFISH_VERSION"
+    log "pip install pyffish==$PYFFISH_VERSION${ver:+ (found $ver)}"
     python3 -m pip install --disable-pip-version-check -q "pyffish==$PYFFISH_VERSION"
     python3 -c 'import pyffish' || die "pyffish installed but cannot be imported"
 fi
