@@ -53,6 +53,17 @@ def to_fen(squares, side):
     return "/".join(rows) + f" {side} - - 0 1"
 
 
+def judge(cli, entries):
+    """Qili's AXF report of each (name, fen, moves)."""
+    lines = [json.dumps({"id": n, "fen": f, "moves": m, "rules": "axf"}) for n, f, m in entries]
+    return [json.loads(text) for text in run_batch(cli, lines)]
+
+
+def cycle_plies(r):
+    """The plies of the cycle a report's moves end in, as a slice of them."""
+    return slice(r["cycle"]["first_ply"] - 1, r["cycle"]["last_ply"])
+
+
 def variants(case):
     """(name, fen) of the case with one bystander removed."""
     squares = board(case["fen"])
@@ -80,26 +91,21 @@ def main():
 
     cli = build_cli()
     tried = [(name, fen, case["moves"]) for case in cases for name, fen in variants(case)]
-    first = run_batch(cli, [json.dumps({"id": n, "fen": f, "moves": m, "rules": "axf"}) for n, f, m in tried])
     played = []
-    for (name, fen, moves), text in zip(tried, first):
-        r = json.loads(text)
-        cycle = r.get("cycle")
-        if r.get("error") or not cycle:
+    for (name, fen, moves), r in zip(tried, judge(cli, tried)):
+        if r.get("error") or not r.get("cycle"):
             continue  # a removed screen or leg made a move illegal, or the loop no longer closes
-        loop = moves[cycle["first_ply"] - 1 : cycle["last_ply"]]
-        played.append((name, fen, moves + loop * max(0, 3 - cycle["occurrences"])))
-    judged = run_batch(cli, [json.dumps({"id": n, "fen": f, "moves": m, "rules": "axf"}) for n, f, m in played])
+        loop = moves[cycle_plies(r)]
+        played.append((name, fen, moves + loop * max(0, 3 - r["cycle"]["occurrences"])))
 
     failures, differ = [], []
-    for (name, fen, moves), text in zip(played, judged):
-        r = json.loads(text)
+    for (name, fen, moves), r in zip(played, judge(cli, played)):
         if r.get("error") or any(not m.get("label") for m in r["moves"]):
             failures.append(f"{name}: {r.get('error') or 'a move without a label'}")
             continue
         fsf = fsf_result(fen, moves)
         if r["verdict"] != fsf:
-            labels = " ".join(m["label"] for m in r["moves"][-(cycle_len(r)):])
+            labels = " ".join(m["label"] for m in r["moves"][cycle_plies(r)])
             differ.append(f"{name}: Qili {r['verdict']}, Fairy-Stockfish {fsf}; Qili's cycle {labels}; {fen}")
     agree = len(played) - len(failures) - len(differ)
     print(f"{len(tried)} variants of {len(cases)} cases, {len(played)} still a repetition; "
@@ -112,11 +118,6 @@ def main():
         print(f"perturb_cases: {len(failures)} failures; {agree} agree (floor {args.floor})", file=sys.stderr)
         return 1
     return 0
-
-
-def cycle_len(r):
-    cycle = r.get("cycle") or {}
-    return cycle.get("last_ply", 0) - cycle.get("first_ply", 1) + 1
 
 
 if __name__ == "__main__":
