@@ -176,7 +176,7 @@ fn labels() {
             let mut previous = None;
             for (i, &m) in moves.iter().enumerate() {
                 let t = Instant::now();
-                let kind = classify(edition, &pos, m, previous);
+                let kind = classify(edition.rulebook(), &pos, m, previous);
                 let dt = t.elapsed().as_secs_f64() * 1e6;
                 std::hint::black_box(kind);
                 samples.push((dt, g, i + 1));

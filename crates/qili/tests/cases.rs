@@ -75,11 +75,10 @@ fn run(file: &str, key: &str) -> Outcome {
 /// The cases where the engine and the book still disagree, each with why.
 /// Any other disagreement fails the test, and so does a case listed here
 /// that has come to agree (take it off the list).
-const KNOWN: &[(&str, &str, &str)] = &[
-    (
-        "cxa2020.jsonl",
-        "cxa-ref41",
-        "label of move 3 (炮六平二, '联合捉子'); we believe the label conflicts with the \
+const KNOWN: &[(&str, &str, &str)] = &[(
+    "cxa2020.jsonl",
+    "cxa-ref41",
+    "label of move 3 (炮六平二, '联合捉子'); we believe the label conflicts with the \
          book's other examples. After 炮二进一 what red wins depends on the reply: \
          士6进5 车三进二 士5退6 车三退一 wins the cannon by three checks, 将5进1 is mated, \
          but 象5退7 only gives up the elephant that interposes, guarded where it stood. \
@@ -87,8 +86,7 @@ const KNOWN: &[(&str, &str, &str)] = &[
          and reading 29.1 as 'some material whatever the reply' (three checks that take \
          nothing) turns 12 of the book's 闲/兑/拦 moves into 捉 (图2, 5, 7, 9, 13, 24, \
          参考图3, 9, 13, 15, 19, 33). The ruling agrees.",
-    ),
-];
+)];
 
 /// Runs one file and checks it: every disagreement must be one of [`KNOWN`]
 /// (printed with its reason under `--nocapture`), and the numbers of rulings

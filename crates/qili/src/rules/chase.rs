@@ -10,8 +10,8 @@
 use super::attack;
 use super::exchange::{exchange_without, Exchange, Exchanges};
 use super::mate::{can_force_mate, can_mate_by_checks};
+use super::rulebook::{CaptureRules, Rulebook};
 use super::value::{has_value, value};
-use super::Edition;
 use crate::{Move, MoveList, Piece, Position, Role, Square};
 
 /// How a piece can be won (29.1).
@@ -71,15 +71,14 @@ pub struct Target {
 /// pieces worth more than their attacker; its examples treat neither a piece
 /// outnumbered by attackers nor a capture after a check as chased. Targets
 /// are listed once each, in square order.
-pub fn targets(pos: &Position, edition: Edition) -> Vec<Target> {
-    // AXF: a protected piece is chased only by a cheaper attacker; more
-    // attackers than defenders (少根) is not a chase there, so such captures
-    // are left out before the attackers are put together.
-    let mut out: Vec<Target> = direct_captures(pos, Some(edition), edition.is_cxa())
+pub fn targets(pos: &Position, rules: &Rulebook) -> Vec<Target> {
+    // Where more attackers than defenders (少根) is not a chase, such
+    // captures are left out before the attackers are put together.
+    let mut out: Vec<Target> = direct_captures(pos, rules.captures, rules.outnumbered_is_chased)
         .into_iter()
-        .filter(|t| won_without_offers(pos, t, edition))
+        .filter(|t| won_without_offers(pos, t, rules))
         .collect();
-    if edition.is_cxa() {
+    if rules.helped_king_or_pawn_chases {
         for t in &mut out {
             if (t.king_only || t.pawn_only) && helped(pos, t) {
                 t.king_only = false;
@@ -87,16 +86,15 @@ pub fn targets(pos: &Position, edition: Edition) -> Vec<Target> {
             }
         }
     }
-    // CXA 2020 图16: a capture that loses the capturer to checks wins nothing.
-    if edition == Edition::Cxa2020 {
+    if rules.capturer_lost_to_checks_wins_nothing {
         out.retain(|t| {
             t.attackers
                 .iter()
                 .any(|&a| !capturer_lost_to_checks(pos, Move::new(a, t.square), t))
         });
     }
-    let through_check = if edition.is_cxa() {
-        targets_through_check(pos, edition)
+    let through_check = if rules.chase_through_checks {
+        targets_through_check(pos, rules)
     } else {
         Vec::new()
     };
@@ -112,10 +110,10 @@ pub fn targets(pos: &Position, edition: Edition) -> Vec<Target> {
 /// Pieces the side to move attacks and could win, but only with the help of
 /// an attacker they could take in an even trade: exchange offers (28.5), not
 /// chases (see [`targets`]).
-pub(super) fn offered_trades(pos: &Position, edition: Edition) -> Vec<Target> {
-    direct_targets(pos, edition)
+pub(super) fn offered_trades(pos: &Position, rules: &Rulebook) -> Vec<Target> {
+    direct_targets(pos, rules)
         .into_iter()
-        .filter(|t| !won_without_offers(pos, t, edition))
+        .filter(|t| !won_without_offers(pos, t, rules))
         .collect()
 }
 
@@ -123,12 +121,12 @@ pub(super) fn offered_trades(pos: &Position, edition: Edition) -> Vec<Target> {
 /// an exchange (兑). The target is chased only if the other attackers win it
 /// by themselves (CXA 2020 图21: the rook that comes to attack a horse the
 /// horses can trade is "兑" — without the red horse it would lose itself).
-fn won_without_offers(pos: &Position, t: &Target, edition: Edition) -> bool {
+fn won_without_offers(pos: &Position, t: &Target, rules: &Rulebook) -> bool {
     let offers: Vec<Square> = t
         .attackers
         .iter()
         .copied()
-        .filter(|&a| offers_even_trade(pos, Move::new(a, t.square), edition))
+        .filter(|&a| offers_even_trade(pos, Move::new(a, t.square), rules))
         .collect();
     if offers.is_empty() {
         return true;
@@ -152,25 +150,23 @@ fn helped(pos: &Position, t: &Target) -> bool {
         })
 }
 
-/// Targets won by capturing them now. In the CXA books a protection that
-/// only lets the capturer mate is false ([`every_recapture_is_mated`]).
-pub fn direct_targets(pos: &Position, edition: Edition) -> Vec<Target> {
-    direct_captures(pos, Some(edition), true)
+/// Targets won by capturing them now, 少根 included, under the rulebook's
+/// refinements of the exchange ([`CaptureRules`]).
+pub fn direct_targets(pos: &Position, rules: &Rulebook) -> Vec<Target> {
+    direct_captures(pos, rules.captures, true)
 }
 
-/// [`direct_targets`] under `edition`'s refinements of the exchange — in the
-/// CXA books recaptures that let the capturer mate are no protection, in
-/// 2020 a capture that lets a piece escape costs that piece — or under none
-/// (`None`: a piece won after checks, in [`won_after_check`], is won by its
-/// plain exchange, as the refinements would be run on every line of the
-/// check search); with captures that only win by numbers (少根) if
-/// `outnumbered`. A target with several attackers is described by its best
-/// capture, whichever attacker comes first on the board.
-fn direct_captures(pos: &Position, edition: Option<Edition>, outnumbered: bool) -> Vec<Target> {
+/// [`direct_targets`] counting captures by the refinements `captures` — a
+/// piece won after checks, in [`won_after_check`], is won by its plain
+/// exchange ([`CaptureRules::PLAIN`]), as the refinements would be run on
+/// every line of the check search — with captures that only win by numbers
+/// (少根) if `outnumbered`. A target with several attackers is described by
+/// its best capture, whichever attacker comes first on the board.
+fn direct_captures(pos: &Position, captures: CaptureRules, outnumbered: bool) -> Vec<Target> {
     let mover = pos.turn();
-    let mated_recaptures = edition.is_some_and(Edition::is_cxa);
+    let mated_recaptures = captures.mated_recapture_is_no_root;
     let mut out: Vec<Target> = Vec::new();
-    let exchanges = Exchanges::new(pos).counting_escapes(edition == Some(Edition::Cxa2020));
+    let exchanges = Exchanges::new(pos).counting_escapes(captures.escape_costs_the_capture);
     for &m in &pos.captures() {
         let Some(victim) = pos.piece_at(m.to) else {
             continue;
@@ -261,12 +257,13 @@ fn classify_root(pos: &Position, m: Move, ex: &Exchange) -> Root {
 }
 
 /// 28.5: when the attacked piece can itself take its attacker and both are
-/// worth the same, the attack is an offer to exchange (兑), not a chase — in
-/// the CXA books only if the offer can really be taken: taking the attacker
+/// worth the same, the attack is an offer to exchange (兑), not a chase —
+/// with [`Rulebook::trade_offer_must_be_takeable`], only if the offer can
+/// really be taken: taking the attacker
 /// must not lose to mate (29.4; 2020 参考图49, the cannon that "不能离线"
 /// because the horse would mate) nor let the take-back win more through
 /// check (2020 图17 "如黑方吃车则双车尽失").
-pub(super) fn offers_even_trade(pos: &Position, m: Move, edition: Edition) -> bool {
+pub(super) fn offers_even_trade(pos: &Position, m: Move, rules: &Rulebook) -> bool {
     let (Some(a), Some(v)) = (pos.piece_at(m.from), pos.piece_at(m.to)) else {
         return false;
     };
@@ -280,13 +277,13 @@ pub(super) fn offers_even_trade(pos: &Position, m: Move, edition: Edition) -> bo
     if !them.is_legal(accept) {
         return false;
     }
-    if !edition.is_cxa() {
+    if !rules.trade_offer_must_be_takeable {
         return true;
     }
     let mut after = them;
     after.play_unchecked(accept);
     let recaptures = after.legal_moves_to(m.from);
-    through_check(&after, edition, &recaptures, |_| true).is_empty() && !can_force_mate(&after)
+    through_check(&after, rules, &recaptures, |_| true).is_empty() && !can_force_mate(&after)
 }
 
 /// CXA 2020 图16 ("黑方将6退1避抽后，车可以吃兵"): a capture after which the
@@ -358,9 +355,9 @@ fn capture_is_mated(pos: &Position, m: Move) -> bool {
 /// A check that takes a piece of equal value which could take the checker
 /// back ([`offers_even_trade`]) is an exchange, not the start of a chase
 /// (28.5; CXA 2020 图13: the cannons attack each other over the rook, "判兑").
-pub fn targets_through_check(pos: &Position, edition: Edition) -> Vec<Target> {
-    through_check(pos, edition, &pos.checking_moves(), |k| {
-        !offers_even_trade(pos, k, edition)
+pub fn targets_through_check(pos: &Position, rules: &Rulebook) -> Vec<Target> {
+    through_check(pos, rules, &pos.checking_moves(), |k| {
+        !offers_even_trade(pos, k, rules)
     })
 }
 
@@ -368,11 +365,11 @@ pub fn targets_through_check(pos: &Position, edition: Edition) -> Vec<Target> {
 /// those that `use_check` accepts (asked only of checks that win something).
 fn through_check(
     pos: &Position,
-    edition: Edition,
+    rules: &Rulebook,
     checks: &[Move],
     use_check: impl Fn(Move) -> bool,
 ) -> Vec<Target> {
-    let pawns_float = edition == Edition::Cxa1999;
+    let pawns_float = rules.crossed_pawn_floats_in_checks;
     let mut out: Vec<Target> = Vec::new();
     for &k in checks {
         let mut p = pos.clone();
@@ -507,11 +504,12 @@ fn won_after_check(
         let lost = captured.map_or(0, |c| value(c, r.to));
         let mut q = p.clone();
         q.play_unchecked(r);
-        let mut won: Vec<(Square, Piece, i32, bool)> = direct_captures(&q, None, true)
-            .into_iter()
-            .filter(|t| !t.king_only)
-            .map(|t| (t.square, t.piece, t.gain, false))
-            .collect();
+        let mut won: Vec<(Square, Piece, i32, bool)> =
+            direct_captures(&q, CaptureRules::PLAIN, true)
+                .into_iter()
+                .filter(|t| !t.king_only)
+                .map(|t| (t.square, t.piece, t.gain, false))
+                .collect();
         for &k in &q.checking_moves() {
             let Some((next, q2)) = checks.play(&q, k) else {
                 continue;
@@ -559,6 +557,7 @@ fn won_after_check(
 mod tests {
     use super::*;
     use crate::rules::after_line;
+    use crate::rules::Edition;
     use crate::{fen, Tolerance};
 
     /// CXA 2020 图3: with the red elephant back on e2, the black rook on h1
@@ -571,7 +570,7 @@ mod tests {
         let f = "5a3/5k3/4P4/p7p/9/8P/P8/4B4/2nRA2r1/2BAK4 w";
         let threat = |line: &str| {
             let pos = after_line(f, line).pass().unwrap();
-            targets_through_check(&pos, Edition::Cxa2020)
+            targets_through_check(&pos, Edition::Cxa2020.rulebook())
                 .iter()
                 .map(|t| (t.square.to_string(), t.method))
                 .collect::<Vec<_>>()
@@ -586,7 +585,7 @@ mod tests {
     #[test]
     fn false_root_through_the_flying_general() {
         let pos = fen::position("4k4/4n4/9/9/9/9/9/9/4R4/4K4 w", Tolerance::COMPOSED).unwrap();
-        let t = targets(&pos, Edition::Cxa1999);
+        let t = targets(&pos, Edition::Cxa1999.rulebook());
         assert_eq!(t.len(), 1);
         assert_eq!(t[0].square.to_string(), "e8");
         assert_eq!(t[0].root, Root::False);
@@ -605,7 +604,7 @@ mod tests {
             "5k3/9/9/9/9/3c5/3r5/3NB4/4A4/3K5 b",
         ] {
             let pos = fen::position(f, Tolerance::COMPOSED).unwrap();
-            let t = direct_targets(&pos, Edition::Cxa1999);
+            let t = direct_targets(&pos, Edition::Cxa1999.rulebook());
             assert_eq!(t.len(), 1, "{f}");
             assert_eq!(
                 (t[0].method, t[0].root),
@@ -614,7 +613,11 @@ mod tests {
             );
             assert_eq!(t[0].attackers.len(), 2, "{f}");
             // AXF counts only the rook: 少根 wins nothing there.
-            assert_eq!(targets(&pos, Edition::Axf)[0].attackers.len(), 1, "{f}");
+            assert_eq!(
+                targets(&pos, Edition::Axf.rulebook())[0].attackers.len(),
+                1,
+                "{f}"
+            );
         }
     }
 
@@ -631,11 +634,11 @@ mod tests {
         let red = pos.pass().unwrap();
         let cannon: Square = "e7".parse().unwrap();
         for edition in [Edition::Cxa1999, Edition::Cxa2020] {
-            let t = targets(&red, edition);
+            let t = targets(&red, edition.rulebook());
             let t = t.iter().find(|t| t.square == cannon).expect("e7 is won");
             assert_eq!((t.root, t.protectors.len()), (Root::False, 2), "{t:?}");
         }
-        assert!(!targets(&red, Edition::Axf)
+        assert!(!targets(&red, Edition::Axf.rulebook())
             .iter()
             .any(|t| t.square == cannon));
 
@@ -651,7 +654,7 @@ mod tests {
             .pass()
             .unwrap();
         let advisor: Square = "e8".parse().unwrap();
-        assert!(!targets(&red, Edition::Cxa2020)
+        assert!(!targets(&red, Edition::Cxa2020.rulebook())
             .iter()
             .any(|t| t.square == advisor));
     }
@@ -660,11 +663,11 @@ mod tests {
     fn king_alone_and_uncrossed_pawns() {
         // The red king can take the black horse next to it; nothing else attacks it.
         let pos = fen::position("4k4/9/9/9/9/9/9/4n4/3K5/9 w", Tolerance::COMPOSED).unwrap();
-        let t = targets(&pos, Edition::Cxa1999);
+        let t = targets(&pos, Edition::Cxa1999.rulebook());
         assert!(t.iter().all(|t| t.king_only), "{t:?}");
         // An uncrossed pawn has no value (25.3) and cannot be chased.
         let pos = fen::position("4k4/9/9/4p4/9/9/9/9/4R4/3K5 w", Tolerance::COMPOSED).unwrap();
-        assert!(targets(&pos, Edition::Cxa1999).is_empty());
+        assert!(targets(&pos, Edition::Cxa1999.rulebook()).is_empty());
     }
 
     /// CXA 2020 图21 ("红方一兑"): after 车四退二 the red rook and horse both
@@ -680,8 +683,12 @@ mod tests {
         .unwrap();
         let h6: Square = "h6".parse().unwrap();
         for edition in [Edition::Cxa2020, Edition::Cxa1999, Edition::Axf] {
-            assert!(!targets(&pos, edition).iter().any(|t| t.square == h6));
-            assert!(offered_trades(&pos, edition).iter().any(|t| t.square == h6));
+            assert!(!targets(&pos, edition.rulebook())
+                .iter()
+                .any(|t| t.square == h6));
+            assert!(offered_trades(&pos, edition.rulebook())
+                .iter()
+                .any(|t| t.square == h6));
         }
     }
 
@@ -697,8 +704,8 @@ mod tests {
         )
         .unwrap();
         let take = Move::new("g8".parse().unwrap(), "d8".parse().unwrap());
-        assert!(!offers_even_trade(&pos, take, Edition::Cxa2020));
-        assert!(offers_even_trade(&pos, take, Edition::Axf));
+        assert!(!offers_even_trade(&pos, take, Edition::Cxa2020.rulebook()));
+        assert!(offers_even_trade(&pos, take, Edition::Axf.rulebook()));
     }
 
     /// 2020 图24 = 1999 图十二, after the rook has come back to i5: taking the
@@ -713,9 +720,9 @@ mod tests {
         )
         .unwrap();
         let rook = |t: &Target| t.piece.role == Role::Rook;
-        let won = targets_through_check(&pos, Edition::Cxa2020);
+        let won = targets_through_check(&pos, Edition::Cxa2020.rulebook());
         assert!(won.iter().any(rook), "{won:?}");
-        assert!(!targets_through_check(&pos, Edition::Cxa1999)
+        assert!(!targets_through_check(&pos, Edition::Cxa1999.rulebook())
             .iter()
             .any(rook));
     }
@@ -734,7 +741,7 @@ mod tests {
         .unwrap();
         for edition in [Edition::Cxa1999, Edition::Cxa2020] {
             assert!(
-                targets_through_check(&pos, edition).is_empty(),
+                targets_through_check(&pos, edition.rulebook()).is_empty(),
                 "{edition:?}"
             );
         }
@@ -749,8 +756,8 @@ mod tests {
         let fen_text = "3a1k3/4a4/3cb4/P2rp2R1/6b2/9/9/5C3/4A4/4KA3 w";
         let pawn = |t: &Target| t.square.to_string() == "a6";
         let pos = after_line(fen_text, "h6h9 f9f8 h9h6");
-        assert!(!targets(&pos, Edition::Cxa2020).iter().any(pawn));
+        assert!(!targets(&pos, Edition::Cxa2020.rulebook()).iter().any(pawn));
         let pos = after_line(fen_text, "h6h9 f9f8 h9h6 f8f9").pass().unwrap();
-        assert!(targets(&pos, Edition::Cxa2020).iter().any(pawn));
+        assert!(targets(&pos, Edition::Cxa2020.rulebook()).iter().any(pawn));
     }
 }

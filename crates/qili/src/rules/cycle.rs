@@ -2,7 +2,7 @@
 
 use super::chase::Root;
 use super::kind::{Label, MoveKind, Reason};
-use super::Edition;
+use super::rulebook::Rulebook;
 use crate::{Color, Square};
 
 /// What one side does inside a cycle (25.2, 28.10–28.15).
@@ -165,12 +165,12 @@ impl Cycle {
 /// Finds the cycle the game ends in: the latest earlier position equal to the
 /// final one (same placement, same side to move — 24). `keys[i]` is the key
 /// of the position before move `i` (`keys.len() == kinds.len() + 1`).
-pub fn find_cycle(edition: Edition, keys: &[u64], kinds: &[MoveKind]) -> Option<Cycle> {
+pub fn find_cycle(rules: &Rulebook, keys: &[u64], kinds: &[MoveKind]) -> Option<Cycle> {
     let end = keys.len().checked_sub(1)?;
     let last = keys[end];
     let start = (0..end).rev().find(|&i| keys[i] == last)?;
     let occurrences = keys.iter().filter(|&&k| k == last).count();
-    Some(judge_span(edition, start, end, occurrences, kinds))
+    Some(judge_span(rules, start, end, occurrences, kinds))
 }
 
 /// Judges the moves `start..end` of a game as one repetition: each side's
@@ -178,7 +178,7 @@ pub fn find_cycle(edition: Edition, keys: &[u64], kinds: &[MoveKind]) -> Option<
 /// two occurrences; for a verdict, all the moves since the first occurrence
 /// counted (see [`super::verdict::occurrences_to_bind`]).
 pub fn judge_span(
-    edition: Edition,
+    rules: &Rulebook,
     start: usize,
     end: usize,
     occurrences: usize,
@@ -192,15 +192,14 @@ pub fn judge_span(
             .filter(|&i| kinds[i].mover == color)
             .collect()
     };
-    let mut red = judge_side(edition, Color::Red, side(Color::Red), kinds);
-    let mut black = judge_side(edition, Color::Black, side(Color::Black), kinds);
-    // 27.2 (1999, 图十三): pawn chases count as 捉 when both sides attack on every move.
-    if edition == Edition::Cxa1999 {
+    let mut red = judge_side(rules, Color::Red, side(Color::Red), kinds);
+    let mut black = judge_side(rules, Color::Black, side(Color::Black), kinds);
+    if rules.pawn_chases_count_when_mutual {
         let (r, b) = (red.clone(), black.clone());
         count_pawn_chases_if_mutual(&mut red, &b, kinds);
         count_pawn_chases_if_mutual(&mut black, &r, kinds);
     }
-    if edition == Edition::Cxa2020 {
+    if rules.outnumbered_chases_idle_when_mutual {
         let (r, b) = (red.pattern, black.pattern);
         discount_exchange_chases_if_mutual(&mut red, b, kinds);
         discount_exchange_chases_if_mutual(&mut black, r, kinds);
@@ -214,37 +213,41 @@ pub fn judge_span(
     }
 }
 
-fn effective_label(edition: Edition, k: &MoveKind) -> Label {
-    match edition {
-        Edition::Cxa1999 => k.label,
-        // 2020: a joint chase (联合捉子) is 捉, but allowed in a repetition.
-        Edition::Cxa2020 if k.reason == Reason::JointChase => Label::Idle,
-        Edition::Cxa2020 => k.label,
-        // AXF: a mate threat is not an attack for repetition purposes; a move
-        // that threatens mate and chases counts as a chase.
-        Edition::Axf => match k.label {
-            Label::MateThreat if k.counted_chases().next().is_some() => Label::Chase,
-            Label::MateThreat => Label::Idle,
-            l => l,
-        },
+/// What a move counts as in a repetition: its label, but a joint chase
+/// (联合捉子) is allowed where [`Rulebook::joint_chase_is_allowed`], and where
+/// a mate threat is no attack ([`Rulebook::mate_threat_is_attack`]) a move
+/// that threatens mate counts as the chase it makes, or as idle.
+fn effective_label(rules: &Rulebook, k: &MoveKind) -> Label {
+    match k.label {
+        Label::Chase if rules.joint_chase_is_allowed && k.reason == Reason::JointChase => {
+            Label::Idle
+        }
+        Label::MateThreat if !rules.mate_threat_is_attack => {
+            if k.counted_chases().next().is_some() {
+                Label::Chase
+            } else {
+                Label::Idle
+            }
+        }
+        l => l,
     }
 }
 
 fn judge_side(
-    edition: Edition,
+    rules: &Rulebook,
     color: Color,
     plies: Vec<usize>,
     kinds: &[MoveKind],
 ) -> SideInCycle {
     let mut effective: Vec<Label> = plies
         .iter()
-        .map(|&i| effective_label(edition, &kinds[i]))
+        .map(|&i| effective_label(rules, &kinds[i]))
         .collect();
     let mut common_target = None;
     let mut chases_not_common = false;
-    if edition == Edition::Axf {
-        // AXF: a perpetual chase is of one and the same piece; follow it
-        // through the opponent's moves and keep only the pieces chased every time.
+    if rules.perpetual_chase_is_of_one_piece {
+        // Follow the chased piece through the opponent's moves and keep only
+        // the pieces chased every time.
         common_target = common_chased_piece(&plies, &effective, kinds);
         if common_target.is_none() {
             for (l, &i) in effective.iter_mut().zip(&plies) {
@@ -340,6 +343,10 @@ fn discount_exchange_chases_if_mutual(side: &mut SideInCycle, other: Pattern, ki
     }
 }
 
+/// 27.2 (1999 图十三, [`Rulebook::pawn_chases_count_when_mutual`]): when the
+/// opponent attacks on every move, a side's moves that only a pawn's chase
+/// keeps from being attacks count as chases, if that makes its pattern
+/// forbidden too.
 fn count_pawn_chases_if_mutual(side: &mut SideInCycle, other: &SideInCycle, kinds: &[MoveKind]) {
     if !other.pattern.is_forbidden() || side.pattern.is_forbidden() {
         return;
@@ -367,7 +374,7 @@ fn count_pawn_chases_if_mutual(side: &mut SideInCycle, other: &SideInCycle, kind
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{adjudicate, Adjudication, Ruling};
+    use crate::rules::{adjudicate, Adjudication, Edition, Ruling};
     use crate::{fen, iccs, Tolerance};
     use Label::*;
 

@@ -26,18 +26,6 @@ impl Edition {
             Edition::Axf => "axf",
         }
     }
-
-    /// `true` for the Chinese Xiangqi Association editions, which count 杀
-    /// (mate threats) as attacks (28.4) and allow chases of several pieces (28.12).
-    pub const fn is_cxa(self) -> bool {
-        matches!(self, Edition::Cxa1999 | Edition::Cxa2020)
-    }
-
-    /// Plies without a capture after which the game is drawn by the natural
-    /// move limit: 60 rounds in CXA (4.2.4); AXF uses the same number here.
-    pub const fn natural_limit_plies(self) -> u32 {
-        120
-    }
 }
 
 impl fmt::Display for Edition {

@@ -5,7 +5,7 @@ use super::chase::{Method, Root, Target};
 use super::cycle::{Cycle, SideInCycle};
 use super::kind::{attacked_by_the_same, ArbiterNote, Label, MoveKind, Reason};
 use super::verdict::{occurrences_to_bind, Ruling, RulingReason};
-use super::{Adjudication, Edition, VerdictReason};
+use super::{Adjudication, Rulebook, VerdictReason};
 use crate::{wxf, zh, Color, Move, Piece, Position, Role};
 
 /// A text in both languages.
@@ -288,11 +288,11 @@ fn side_summary(s: &SideInCycle) -> Text {
 }
 
 /// Why the cycle is ruled as it is.
-pub fn explain_cycle(edition: Edition, cycle: &Cycle, ruling: Ruling, why: RulingReason) -> Text {
+pub fn explain_cycle(rules: &Rulebook, cycle: &Cycle, ruling: Ruling, why: RulingReason) -> Text {
     let mut t = side_summary(&cycle.red);
     let b = side_summary(&cycle.black);
     t.push(&b.zh, &b.en);
-    let clause = why.clause(edition);
+    let clause = why.clause(rules.clauses);
     let (zh, en) = match (ruling, why) {
         (Ruling::Loses(c), RulingReason::PerpetualCheck) => (
             format!("不允许单方面长将，{}不变判负（{}）。", side_zh(c), clause),
@@ -330,18 +330,18 @@ pub fn explain_cycle(edition: Edition, cycle: &Cycle, ruling: Ruling, why: Rulin
         ),
     };
     t.push(&zh, &en);
-    let need = occurrences_to_bind(edition, why);
+    let need = occurrences_to_bind(rules, why);
     t.push(
         &format!(
             "此局面已出现{}次；按{}，第{}次出现时裁决生效（24）。",
             cycle.occurrences,
-            edition.name(),
+            rules.edition.name(),
             need
         ),
         &format!(
             "The position has occurred {} times; under {} the ruling binds at occurrence {} (24).",
             cycle.occurrences,
-            edition.name(),
+            rules.edition.name(),
             need
         ),
     );
@@ -353,7 +353,7 @@ pub fn explain(a: &Adjudication) -> Text {
     let mut t = Text::default();
     match (&a.cycle, a.ruling_reason) {
         (Some(c), Some(why)) => {
-            let e = explain_cycle(a.edition, c, a.ruling, why);
+            let e = explain_cycle(a.edition.rulebook(), c, a.ruling, why);
             t.push(&e.zh, &e.en);
         }
         _ => t.push(
@@ -400,7 +400,7 @@ pub fn explain(a: &Adjudication) -> Text {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::adjudicate;
+    use crate::rules::{adjudicate, Edition};
     use crate::{fen, iccs, Tolerance};
 
     /// The explanation, under CXA 2020, of move `ply` (from 0) of the ICCS

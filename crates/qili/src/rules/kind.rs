@@ -4,8 +4,8 @@ use super::attack;
 use super::chase::{offered_trades, offers_even_trade, targets, Method, Root, Target};
 use super::exchange::{exchange, gives_up_a_piece, single_square_gain, strictly_between};
 use super::mate::{can_force_mate, can_mate_by_checks, mate_by_checks, MATE_CHECKS};
+use super::rulebook::Rulebook;
 use super::value::{has_value, value};
-use super::Edition;
 use crate::{Color, Move, Position, Role, Square};
 
 /// The label of a move, heaviest first (27.4: a move that does several things
@@ -181,10 +181,10 @@ impl MoveKind {
     }
 }
 
-/// Analyses `m` played in `before` under `edition`. `m` must be legal;
+/// Analyses `m` played in `before` under `rules`. `m` must be legal;
 /// `previous` is the opponent's move that led to `before`, if known (a 跟
 /// follows the piece it moved).
-pub fn classify(edition: Edition, before: &Position, m: Move, previous: Option<Move>) -> MoveKind {
+pub fn classify(rules: &Rulebook, before: &Position, m: Move, previous: Option<Move>) -> MoveKind {
     let mover = before.turn();
     let mut after = before.clone();
     after.play_unchecked(m);
@@ -210,8 +210,8 @@ pub fn classify(edition: Edition, before: &Position, m: Move, previous: Option<M
     if check {
         kind.label = Label::Check;
         kind.reason = Reason::GivesCheck;
-        if edition == Edition::Axf {
-            kind.check_chases = chased_by_check(before, &after, m);
+        if rules.perpetual_chase_is_of_one_piece {
+            kind.check_chases = chased_by_check(rules, before, &after, m);
         }
         return kind;
     }
@@ -221,10 +221,10 @@ pub fn classify(edition: Edition, before: &Position, m: Move, previous: Option<M
     kind.mate_line =
         mate_by_checks(&again, MATE_CHECKS).filter(|_| !threat_met_by_exchange(&after, m));
 
-    let now = targets(&again, edition);
+    let now = targets(&again, rules);
     // 29.2: compare with what the mover could win before moving (when it was
     // in check, only captures that answer the check count).
-    let was_targets = targets(before, edition);
+    let was_targets = targets(before, rules);
     // An attack by the king alone or a pawn alone was no chase (27.1, 27.2):
     // another piece taking it up is a new chase, while the king or pawn
     // keeping up its own attack is not.
@@ -236,45 +236,39 @@ pub fn classify(edition: Edition, before: &Position, m: Move, previous: Option<M
     };
     let mut joint = 0;
     for t in now {
-        let standing = match edition {
-            // 1999 (图六): a piece that could already be won is not chased
-            // anew (从捉到捉), nor one attacked all along that only the check
-            // kept from being taken (29.2, as 2020 参考图19 reads it).
-            Edition::Cxa1999 => was_before(&t) || attacked_while_in_check(before, &after, m, &t),
-            // 2020: a piece joining the attack on a piece that could already
-            // be won — the moved piece, or one it uncovers (参考图23: the
-            // cannon steps off the horse's leg) — is a new chase, and so is a
-            // piece freed of the one its taker guarded (图12); a moved piece
-            // the chase needs without winning it itself is a joint chase
-            // (联合捉子), unless without it the attack would only offer an
-            // exchange (参考图49: then the chase is its own). A piece that was
-            // attacked while the mover was in check, the check alone keeping
-            // it from being taken, is not chased anew by the answer (参考图19).
-            Edition::Cxa2020 => {
-                let stood = was_before(&t) || attacked_while_in_check(before, &after, m, &t);
-                let kept_up = stood
-                    && !attack_is_new(before, m, &t)
-                    && !frees_the_taker(before, &again, &t, &was_targets);
-                let own = kept_up && stops_trade(&again, m, &t, edition);
-                let supports = kept_up && !own && supports_chase(&again, m, &t, edition);
-                joint += usize::from(supports);
-                kept_up && !supports && !own
-            }
-            // AXF: a move chases a piece it gives a new attacker (the moved
-            // piece, or one it uncovers), whether or not the piece was
-            // attacked before — a second attacker chases too, as
-            // Fairy-Stockfish reads the rule — or a piece not attacked before
-            // whose root it made false by a new pin or an X-ray, or whose
-            // defender's line it cut; not a piece attacked all along that a
-            // check kept from being taken.
-            Edition::Axf => {
-                let made_new = attack_is_new(before, m, &t)
-                    || (!was_before(&t)
-                        && (root_newly_pinned(&after, &t)
-                            || king_root_newly_false(before, &t)
-                            || root_cut(before, &after, &t)));
-                attacked_while_in_check(before, &after, m, &t) || !made_new
-            }
+        // 29.2: a piece attacked all along that only the check kept from
+        // being taken is not chased anew by the answer (2020 参考图19; the
+        // 1999 clause is the same text).
+        let held_by_check = attacked_while_in_check(before, &after, m, &t);
+        let standing = if rules.chase_needs_new_attack {
+            // A move chases a piece it gives a new attacker (the moved piece,
+            // or one it uncovers), whether or not the piece was attacked
+            // before — a second attacker chases too, as Fairy-Stockfish reads
+            // the rule — or a piece not attacked before whose root it made
+            // false by a new pin or an X-ray, or whose defender's line it cut.
+            let made_new = attack_is_new(before, m, &t)
+                || (!was_before(&t)
+                    && (root_newly_pinned(&after, &t)
+                        || king_root_newly_false(before, &t)
+                        || root_cut(before, &after, &t)));
+            held_by_check || !made_new
+        } else {
+            // A piece that could already be won is not chased anew (从捉到捉,
+            // 1999 图六) — unless a piece joins the attack, the moved piece
+            // or one it uncovers (2020 参考图23: the cannon steps off the
+            // horse's leg), or the move frees the piece its taker guarded
+            // (图12). A moved piece the chase needs without winning it itself
+            // is a joint chase (联合捉子), unless without it the attack would
+            // only offer an exchange (参考图49: then the chase is its own).
+            let kept_up = (was_before(&t) || held_by_check)
+                && !(rules.new_attacker_renews_chase && attack_is_new(before, m, &t))
+                && !(rules.freed_taker_renews_chase
+                    && frees_the_taker(before, &again, &t, &was_targets));
+            let joint_rule = kept_up && rules.joint_chase_is_allowed;
+            let own = joint_rule && stops_trade(&again, m, &t, rules);
+            let supports = joint_rule && !own && supports_chase(&again, m, &t, rules);
+            joint += usize::from(supports);
+            kept_up && !supports && !own
         };
         if standing {
             kind.standing.push(t.square);
@@ -283,7 +277,7 @@ pub fn classify(edition: Edition, before: &Position, m: Move, previous: Option<M
         }
     }
 
-    let king_rule = answers_check_with_king && edition.is_cxa();
+    let king_rule = answers_check_with_king && rules.king_answering_check_is_idle;
     if kind.mate_line.is_some() && !king_rule {
         kind.label = Label::MateThreat;
         kind.reason = Reason::ThreatensMate;
@@ -299,7 +293,7 @@ pub fn classify(edition: Edition, before: &Position, m: Move, previous: Option<M
             .all(|t| matches!(t.piece.role, Role::Advisor | Role::Elephant))
         {
             kind.arbiter = Some(ArbiterNote::GuardsOnly);
-            if edition.is_cxa() && stops_mate(before, &after) {
+            if rules.defensive_point_is_idle && stops_mate(before, &after) {
                 kind.label = Label::Idle;
                 kind.reason = Reason::DefensivePoint;
             }
@@ -316,7 +310,7 @@ pub fn classify(edition: Edition, before: &Position, m: Move, previous: Option<M
         } else {
             Reason::NothingAttacked
         };
-        let (idle, on) = idle_kind(edition, before, &after, m, previous);
+        let (idle, on) = idle_kind(rules, before, &after, m, previous);
         // A move that keeps up an attack it already had (从捉到捉) is named by
         // that, not as following a piece.
         if !(idle == Some(IdleKind::Follow) && kind.reason == Reason::ChaseNotNew) {
@@ -359,12 +353,13 @@ fn root_newly_pinned(after: &Position, t: &Target) -> bool {
             .any(|&p| after.piece_at(p).is_some_and(|q| q.role != Role::King))
 }
 
-/// AXF: the pieces a checking move chases as well — targets of the mover,
-/// were the check ignored, that the move attacks anew or whose root it makes
-/// false (as for a move that does not check, see [`classify`]).
-fn chased_by_check(before: &Position, after: &Position, m: Move) -> Vec<Square> {
+/// With [`Rulebook::perpetual_chase_is_of_one_piece`]: the pieces a checking
+/// move chases as well — targets of the mover, were the check ignored, that
+/// the move attacks anew or whose root it makes false (as for a move that
+/// does not check, see [`classify`]).
+fn chased_by_check(rules: &Rulebook, before: &Position, after: &Position, m: Move) -> Vec<Square> {
     let again = after.pass_in_check();
-    targets(&again, Edition::Axf)
+    targets(&again, rules)
         .into_iter()
         .filter(|t| !t.king_only && !t.pawn_only)
         .filter(|t| {
@@ -463,7 +458,7 @@ pub(super) fn attacked_by_the_same(before: &Position, t: &Target) -> bool {
 /// the root false, a cannon screen) the target could not be won, or the
 /// target could take a piece of the attack and get away (参考图39
 /// "车马炮联合捉车", [`guards_the_attack`]).
-fn supports_chase(again: &Position, m: Move, t: &Target, edition: Edition) -> bool {
+fn supports_chase(again: &Position, m: Move, t: &Target, rules: &Rulebook) -> bool {
     if t.attackers.contains(&m.to) {
         return false;
     }
@@ -483,7 +478,7 @@ fn supports_chase(again: &Position, m: Move, t: &Target, edition: Edition) -> bo
     // A piece that only shields its own king from check (29.2, 参考图19) is
     // not a partner in the chase.
     !without.is_check()
-        && (!targets(&without, edition)
+        && (!targets(&without, rules)
             .iter()
             .any(|w| w.square == t.square)
             || guards_the_attack(again, &without, t))
@@ -517,7 +512,7 @@ fn guards_the_attack(again: &Position, without: &Position, t: &Target) -> bool {
 /// taking its attacker in an even trade — the attack would only offer an
 /// exchange (28.5). A move that turns an offer into a chase makes that chase
 /// itself: it is no joint chase.
-fn stops_trade(again: &Position, m: Move, t: &Target, edition: Edition) -> bool {
+fn stops_trade(again: &Position, m: Move, t: &Target, rules: &Rulebook) -> bool {
     if t.attackers.contains(&m.to) {
         return false;
     }
@@ -526,7 +521,7 @@ fn stops_trade(again: &Position, m: Move, t: &Target, edition: Edition) -> bool 
     let Ok(without) = Position::from_setup(setup, crate::Tolerance::COMPOSED) else {
         return false;
     };
-    offered_trades(&without, edition)
+    offered_trades(&without, rules)
         .iter()
         .any(|w| w.square == t.square)
 }
@@ -545,7 +540,7 @@ fn attack_is_new(before: &Position, m: Move, t: &Target) -> bool {
 
 /// Names an idle move (28.5–28.8), looking at the piece that moved.
 fn idle_kind(
-    edition: Edition,
+    rules: &Rulebook,
     before: &Position,
     after: &Position,
     m: Move,
@@ -632,7 +627,7 @@ fn idle_kind(
     // shuts the black rook's mating line, and is "兑"). A king move is not
     // one (25.3: the king is no 子力 to exchange; 图13 "进将为闲").
     if has_value(piece, m.to) {
-        let with = exchange_made_by_move(edition, before, after, m);
+        let with = exchange_made_by_move(rules, before, after, m);
         if !with.is_empty() {
             return (Some(IdleKind::Exchange), with);
         }
@@ -660,15 +655,15 @@ fn idle_kind(
 /// the file between the rooks; 图30: the cannon guards the horse so that
 /// the horses' trade is even; the rook's attack only offers the horses).
 fn exchange_made_by_move(
-    edition: Edition,
+    rules: &Rulebook,
     before: &Position,
     after: &Position,
     m: Move,
 ) -> Vec<Square> {
     let theirs_then = before.pass();
     let new_for = |now: &Position, then: Option<&Position>| -> Vec<Move> {
-        let old = then.map(|p| even_exchanges(p, edition)).unwrap_or_default();
-        even_exchanges(now, edition)
+        let old = then.map(|p| even_exchanges(p, rules)).unwrap_or_default();
+        even_exchanges(now, rules)
             .into_iter()
             .filter(|c| !old.contains(c))
             .map(|(c, _)| c)
@@ -688,7 +683,7 @@ fn exchange_made_by_move(
             .any(|c| again.piece_at(c.to).is_some());
         if attacks {
             with.extend(
-                offered_trades(&again, edition)
+                offered_trades(&again, rules)
                     .into_iter()
                     .filter(|t| t.attackers.contains(&m.to))
                     .map(|t| t.square),
@@ -705,7 +700,7 @@ fn exchange_made_by_move(
 /// the trade (the piece could take its taker in return, see
 /// [`super::chase::targets`]) and `false` where it is taken back with nothing
 /// won. A move that turns one kind into the other also makes an exchange.
-fn even_exchanges(pos: &Position, edition: Edition) -> Vec<(Move, bool)> {
+fn even_exchanges(pos: &Position, rules: &Rulebook) -> Vec<(Move, bool)> {
     let mut out = Vec::new();
     for &c in &pos.captures() {
         let (Some(a), Some(v)) = (pos.piece_at(c.from), pos.piece_at(c.to)) else {
@@ -716,7 +711,7 @@ fn even_exchanges(pos: &Position, edition: Edition) -> Vec<(Move, bool)> {
         }
         let ex = exchange(pos, c);
         if ex.wins_material() {
-            if offers_even_trade(pos, c, edition) {
+            if offers_even_trade(pos, c, rules) {
                 out.push((c, true));
             }
         } else if ex.recapturable {
@@ -768,6 +763,7 @@ fn blocks_path(pos: &Position, from: Square, to: Square) -> bool {
 mod tests {
     use super::*;
     use crate::rules::after_line;
+    use crate::rules::Edition;
     use crate::{fen, iccs, Tolerance};
 
     /// CXA 2020 图11: the red cannon moves along the back rank, pinning the
@@ -780,13 +776,13 @@ mod tests {
         )
         .unwrap();
         let m = iccs::parse_move(&pos, "b9a9").unwrap();
-        let joint = classify(Edition::Cxa2020, &pos, m, None);
+        let joint = classify(Edition::Cxa2020.rulebook(), &pos, m, None);
         assert_eq!(
             (joint.label, joint.reason),
             (Label::Chase, Reason::JointChase)
         );
         // The same move in the 1999 book: the elephant could already be won (从捉到捉).
-        let idle = classify(Edition::Cxa1999, &pos, m, None);
+        let idle = classify(Edition::Cxa1999.rulebook(), &pos, m, None);
         assert_eq!(
             (idle.label, idle.reason),
             (Label::Idle, Reason::ChaseNotNew)
@@ -1024,7 +1020,12 @@ mod tests {
     }
 
     fn classify_iccs(edition: Edition, pos: &Position, m: &str) -> MoveKind {
-        classify(edition, pos, iccs::parse_move(pos, m).unwrap(), None)
+        classify(
+            edition.rulebook(),
+            pos,
+            iccs::parse_move(pos, m).unwrap(),
+            None,
+        )
     }
 
     /// CXA 2020 图28 "车炮联合捉子": the rook steps back to be the screen of the

@@ -21,6 +21,7 @@ pub mod explain;
 pub mod kind;
 pub mod mate;
 pub mod report;
+mod rulebook;
 pub mod value;
 pub mod verdict;
 
@@ -29,6 +30,7 @@ use core::fmt;
 pub use cycle::{Cycle, Pattern, SideInCycle};
 pub use edition::{Edition, UnknownEdition};
 pub use kind::{classify, IdleKind, Label, MoveKind};
+pub use rulebook::{CaptureRules, Clauses, Rulebook};
 pub use verdict::{Ruling, RulingReason};
 
 use crate::{Color, DecisiveReason, Move, Outcome, Position};
@@ -98,6 +100,7 @@ pub fn adjudicate(
     start: &Position,
     moves: &[Move],
 ) -> Result<Adjudication, IllegalMoveError> {
+    let rules = edition.rulebook();
     let mut pos = start.clone();
     let mut kinds = Vec::with_capacity(moves.len());
     for (i, &m) in moves.iter().enumerate() {
@@ -105,10 +108,10 @@ pub fn adjudicate(
             return Err(IllegalMoveError { ply: i + 1, mv: m });
         }
         let previous = kinds.last().map(|k: &MoveKind| k.mv);
-        kinds.push(classify(edition, &pos, m, previous));
+        kinds.push(classify(rules, &pos, m, previous));
         pos.play_unchecked(m);
     }
-    Ok(judge(edition, start, moves, kinds))
+    Ok(judge(rules, start, moves, kinds))
 }
 
 /// Every repetition in a game: for each ply whose position occurred before,
@@ -119,6 +122,7 @@ pub fn repetitions(
     start: &Position,
     moves: &[Move],
 ) -> Result<Vec<(usize, Adjudication)>, IllegalMoveError> {
+    let rules = edition.rulebook();
     let mut pos = start.clone();
     let mut keys = vec![pos.key()];
     let mut kinds = Vec::with_capacity(moves.len());
@@ -127,14 +131,14 @@ pub fn repetitions(
             return Err(IllegalMoveError { ply: i + 1, mv: m });
         }
         let previous = kinds.last().map(|k: &MoveKind| k.mv);
-        kinds.push(classify(edition, &pos, m, previous));
+        kinds.push(classify(rules, &pos, m, previous));
         pos.play_unchecked(m);
         keys.push(pos.key());
     }
     Ok((1..keys.len())
         .filter(|&end| keys[..end].contains(&keys[end]))
         .map(|end| {
-            let a = judge(edition, start, &moves[..end], kinds[..end].to_vec());
+            let a = judge(rules, start, &moves[..end], kinds[..end].to_vec());
             (end, a)
         })
         .collect())
@@ -143,7 +147,7 @@ pub fn repetitions(
 /// Finds the cycle, rules on it and decides the verdict, given every move's
 /// classification.
 fn judge(
-    edition: Edition,
+    rules: &Rulebook,
     start: &Position,
     moves: &[Move],
     mut kinds: Vec<MoveKind>,
@@ -169,13 +173,13 @@ fn judge(
         pos.play_unchecked(m);
         keys.push(pos.key());
         if limit_reached_at.is_none()
-            && natural_limit_reached(edition, plies_since_capture, checks_since_capture)
+            && natural_limit_reached(rules, plies_since_capture, checks_since_capture)
         {
             limit_reached_at = Some(keys.len() - 1);
         }
     }
 
-    let cycle = cycle::find_cycle(edition, &keys, &kinds);
+    let cycle = cycle::find_cycle(rules, &keys, &kinds);
     // 27.2 (1999 图十三): in a mutual perpetual attack the pawn's moves are chases.
     if let Some(c) = &cycle {
         for side in [&c.red, &c.black] {
@@ -216,7 +220,7 @@ fn judge(
         None => match (
             cycle
                 .as_ref()
-                .and_then(|c| binding_repetition(edition, c, ruling, &keys, &kinds)),
+                .and_then(|c| binding_repetition(rules, c, ruling, &keys, &kinds)),
             limit_reached_at,
         ) {
             (Some((r, why, at)), limit) if limit.is_none_or(|l| l >= at) => (r, Some(why)),
@@ -234,7 +238,7 @@ fn judge(
         _ => None,
     };
     Adjudication {
-        edition,
+        edition: rules.edition,
         moves: kinds,
         cycle,
         ruling,
@@ -246,16 +250,16 @@ fn judge(
 }
 
 /// 4.2.4 with 23.3: 60 rounds without a capture draw; when a side claims, at
-/// most 10 of its own checks are counted. The draw stands if either side's
-/// claim would hold.
-fn natural_limit_reached(edition: Edition, plies: u32, checks: [u32; 2]) -> bool {
-    let limit = edition.natural_limit_plies();
-    if !edition.is_cxa() {
+/// most [`Rulebook::own_checks_counted_toward_limit`] of its own checks are
+/// counted. The draw stands if either side's claim would hold.
+fn natural_limit_reached(rules: &Rulebook, plies: u32, checks: [u32; 2]) -> bool {
+    let limit = rules.natural_limit_plies;
+    let Some(counted) = rules.own_checks_counted_toward_limit else {
         return plies >= limit;
-    }
+    };
     Color::ALL.iter().any(|c| {
         let own = checks[c.index()];
-        plies - own.saturating_sub(10).min(plies) >= limit
+        plies - own.saturating_sub(counted).min(plies) >= limit
     })
 }
 
@@ -268,7 +272,7 @@ fn natural_limit_reached(edition: Edition, plies: u32, checks: [u32; 2]) -> bool
 /// attacked perpetually (Fairy-Stockfish, too, judges everything since the
 /// first occurrence it counts).
 fn binding_repetition(
-    edition: Edition,
+    rules: &Rulebook,
     cycle: &Cycle,
     ruling: Ruling,
     keys: &[u64],
@@ -278,7 +282,7 @@ fn binding_repetition(
     let occurrence = |n: usize| (0..=cycle.end).filter(|&i| keys[i] == last).nth(n);
     (2..=cycle.occurrences).find_map(|need| {
         let first = occurrence(cycle.occurrences - need)?;
-        let span = cycle::judge_span(edition, first, cycle.end, cycle.occurrences, kinds);
+        let span = cycle::judge_span(rules, first, cycle.end, cycle.occurrences, kinds);
         let (r, why) = verdict::rule_cycle(&span);
         // Bound first at the need-th occurrence, if the earlier cycles were alike.
         let at = occurrence(need - 1)?;
@@ -287,7 +291,7 @@ fn binding_repetition(
         } else {
             VerdictReason::VariedRepetition
         };
-        (verdict::occurrences_to_bind(edition, why) == need).then_some((r, reason, at))
+        (verdict::occurrences_to_bind(rules, why) == need).then_some((r, reason, at))
     })
 }
 
@@ -315,13 +319,13 @@ mod tests {
 
     #[test]
     fn natural_limit_counts_at_most_ten_own_checks() {
-        assert!(natural_limit_reached(Edition::Cxa1999, 120, [0, 0]));
-        assert!(!natural_limit_reached(Edition::Cxa1999, 119, [0, 0]));
+        assert!(natural_limit_reached(&Rulebook::CXA1999, 120, [0, 0]));
+        assert!(!natural_limit_reached(&Rulebook::CXA1999, 119, [0, 0]));
         // Red checked 15 times in 124 plies: red's claim counts 119, black's 124.
-        assert!(natural_limit_reached(Edition::Cxa1999, 124, [15, 0]));
+        assert!(natural_limit_reached(&Rulebook::CXA1999, 124, [15, 0]));
         // Both checked a lot: neither claim reaches 120.
-        assert!(!natural_limit_reached(Edition::Cxa1999, 124, [15, 15]));
-        assert!(natural_limit_reached(Edition::Axf, 124, [15, 15]));
+        assert!(!natural_limit_reached(&Rulebook::CXA1999, 124, [15, 15]));
+        assert!(natural_limit_reached(&Rulebook::AXF, 124, [15, 15]));
     }
 
     #[test]

@@ -281,7 +281,9 @@ impl Report {
                 occurrences: c.occurrences,
                 red: side_report(&c.red),
                 black: side_report(&c.black),
-                clause: a.ruling_reason.map(|r| r.clause(a.edition)),
+                clause: a
+                    .ruling_reason
+                    .map(|r| r.clause(a.edition.rulebook().clauses)),
             }),
             arbiter: a.arbiter.map(|_| "27.3"),
             explanation: explain(a).into(),

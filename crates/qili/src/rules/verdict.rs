@@ -1,7 +1,7 @@
 //! Rulings on repetitions (24, 26) and the verdict binding at a point of the game.
 
 use super::cycle::{Cycle, Pattern};
-use super::Edition;
+use super::rulebook::{Clauses, Rulebook};
 use crate::Color;
 
 /// An outcome of the rules: nothing, a draw, or a loss for one side.
@@ -44,9 +44,9 @@ pub enum RulingReason {
 
 impl RulingReason {
     /// The clause, as cited.
-    pub const fn clause(self, edition: Edition) -> &'static str {
-        match (edition, self) {
-            (Edition::Axf, _) => "AXF 棋例",
+    pub const fn clause(self, clauses: Clauses) -> &'static str {
+        match (clauses, self) {
+            (Clauses::Axf, _) => "AXF 棋例",
             (_, RulingReason::PerpetualCheck) => "26.1",
             (_, RulingReason::BothPerpetualCheck) => "26.3",
             (_, RulingReason::BothAllowed) => "26.2",
@@ -85,11 +85,10 @@ pub fn rule_cycle(cycle: &Cycle) -> (Ruling, RulingReason) {
 /// times (the fourth occurrence); a perpetual check then loses and a draw is
 /// declared at once, while a forbidden side that goes on for one more cycle
 /// loses at the fifth. AXF (and Fairy-Stockfish) rule at the third occurrence.
-pub const fn occurrences_to_bind(edition: Edition, reason: RulingReason) -> usize {
-    match (edition, reason) {
-        (Edition::Axf, _) => 3,
-        (_, RulingReason::ForbiddenAgainstAllowed) => 5,
-        _ => 4,
+pub const fn occurrences_to_bind(rules: &Rulebook, reason: RulingReason) -> usize {
+    match reason {
+        RulingReason::ForbiddenAgainstAllowed => rules.forbidden_side_binds_at,
+        _ => rules.binds_at,
     }
 }
 
