@@ -100,7 +100,16 @@ pub fn adjudicate(
     start: &Position,
     moves: &[Move],
 ) -> Result<Adjudication, IllegalMoveError> {
-    let rules = edition.rulebook();
+    adjudicate_under(edition.rulebook(), start, moves)
+}
+
+/// [`adjudicate`] under any set of rules: an edition's rulebook with some
+/// switches changed shows which rulings a switch decides (`rules/LEDGER.md`).
+pub fn adjudicate_under(
+    rules: &Rulebook,
+    start: &Position,
+    moves: &[Move],
+) -> Result<Adjudication, IllegalMoveError> {
     let mut pos = start.clone();
     let mut kinds = Vec::with_capacity(moves.len());
     for (i, &m) in moves.iter().enumerate() {
