@@ -13,8 +13,11 @@ use common::{label_word, read_cases, Case};
 use qili::rules::{adjudicate_under, Edition, Rulebook};
 use qili::{fen, iccs, Tolerance};
 
+/// A way to reach one on/off switch of a rulebook.
+type Switch = fn(&mut Rulebook) -> &mut bool;
+
 /// Every on/off switch, by the name the ledger and `rulebook.rs` use.
-const SWITCHES: &[(&str, fn(&mut Rulebook) -> &mut bool)] = &[
+const SWITCHES: &[(&str, Switch)] = &[
     ("mate_threat_is_attack", |r| &mut r.mate_threat_is_attack),
     ("outnumbered_is_chased", |r| &mut r.outnumbered_is_chased),
     ("captures.mated_recapture_is_no_root", |r| {
