@@ -5,8 +5,9 @@
 
 use std::sync::Arc;
 
+use qili::rules::chase::Root;
 use qili::rules::report::{MoveReport, Report};
-use qili::rules::{adjudicate, Edition};
+use qili::rules::{adjudicate, Edition, IdleKind, Label, Ruling};
 use qili::{Move, Position, Square};
 
 use crate::board::{Arrow, ArrowKind, Badge, Mark, MarkKind, Overlay, Pieces};
@@ -77,8 +78,8 @@ impl Judged {
             last: Some(mv),
             badge: Some(Badge {
                 square: mv.to,
-                label: m.label.to_string(),
-                sub: m.sub.map(str::to_string),
+                label: m.label.zh().to_string(),
+                sub: m.sub.map(|k| k.zh().to_string()),
             }),
             ..Overlay::default()
         };
@@ -87,71 +88,49 @@ impl Judged {
                 o.marks.push(Mark { square, kind });
             }
         };
-        for t in squares(&m.targets) {
+        for &t in &m.targets {
             mark(&mut o, t, MarkKind::Target);
         }
-        let attacks = matches!(m.label, "捉" | "杀");
-        if attacks {
-            for c in &m.chases {
-                let Ok(sq) = c.square.parse::<Square>() else {
-                    continue;
-                };
-                if !m.targets.contains(&c.square) {
-                    continue;
-                }
-                for a in squares(&c.attackers) {
+        if matches!(m.label, Label::Chase | Label::MateThreat) {
+            for c in m.chases.iter().filter(|c| m.targets.contains(&c.square)) {
+                for &a in &c.attackers {
                     o.arrows.push(Arrow {
                         from: a,
-                        to: sq,
+                        to: c.square,
                         kind: ArrowKind::Attack,
                     });
                 }
-                if let Some(check) = c.check.as_deref().and_then(parse_move) {
+                if let Some(check) = c.check {
                     o.arrows.push(Arrow {
                         from: check.from,
                         to: check.to,
                         kind: ArrowKind::Threat,
                     });
                 }
-                let kind = if c.root == "false" {
+                let kind = if c.root == Root::False {
                     MarkKind::FalseRoot
                 } else {
                     MarkKind::Protector
                 };
-                for p in squares(&c.protectors) {
+                for &p in &c.protectors {
                     mark(&mut o, p, kind);
                 }
             }
         }
-        if let Some(first) = m
-            .mate_line
-            .as_ref()
-            .and_then(|l| l.first())
-            .and_then(|s| parse_move(s))
-        {
+        if let Some(&first) = m.mate_line.as_ref().and_then(|l| l.first()) {
             o.arrows.push(Arrow {
                 from: first.from,
                 to: first.to,
                 kind: ArrowKind::Threat,
             });
         }
-        for s in squares(&m.standing) {
+        for &s in &m.standing {
             if !o.marks.iter().any(|x| x.square == s) {
                 mark(&mut o, s, MarkKind::Standing);
             }
         }
         o
     }
-}
-
-fn squares(v: &[String]) -> impl Iterator<Item = Square> + '_ {
-    v.iter().filter_map(|s| s.parse().ok())
-}
-
-fn parse_move(s: &str) -> Option<Move> {
-    let from = s.get(..2)?.parse().ok()?;
-    let to = s.get(2..4)?.parse().ok()?;
-    Some(Move::new(from, to))
 }
 
 /// The pieces of a position, for the board.
@@ -187,14 +166,14 @@ pub struct LabelChange {
     /// The move (Chinese notation).
     pub zh: String,
     /// Label and sub-label under the first judgement…
-    pub before: (&'static str, Option<&'static str>),
+    pub before: (Label, Option<IdleKind>),
     /// …and under the second.
-    pub after: (&'static str, Option<&'static str>),
+    pub after: (Label, Option<IdleKind>),
 }
 
 /// What changes from judgement `a` to judgement `b` of the same line: the
 /// labels that differ, and the two rulings if they differ.
-pub fn changes(a: &Report, b: &Report) -> (Vec<LabelChange>, Option<(&'static str, &'static str)>) {
+pub fn changes(a: &Report, b: &Report) -> (Vec<LabelChange>, Option<(Ruling, Ruling)>) {
     let labels = a
         .moves
         .iter()
@@ -247,13 +226,13 @@ mod tests {
             let m = j.move_report(ply).unwrap();
             let o = j.overlay(ply);
             let badge = o.badge.unwrap();
-            assert_eq!(badge.label, m.label);
+            assert_eq!(badge.label, m.label.zh());
             assert_eq!(badge.square, j.moves[ply - 1].to);
-            let targets: Vec<String> = o
+            let targets: Vec<Square> = o
                 .marks
                 .iter()
                 .filter(|k| k.kind == MarkKind::Target)
-                .map(|k| k.square.to_string())
+                .map(|k| k.square)
                 .collect();
             assert_eq!(targets, m.targets);
         }
@@ -262,16 +241,14 @@ mod tests {
             let j = judged(case.id, None);
             for ply in 1..=j.len() {
                 let m = j.move_report(ply).unwrap();
-                if m.label != "捉" {
+                if m.label != Label::Chase {
                     continue;
                 }
                 let o = j.overlay(ply);
                 for c in m.chases.iter().filter(|c| m.targets.contains(&c.square)) {
                     for a in &c.attackers {
                         assert!(
-                            o.arrows
-                                .iter()
-                                .any(|x| x.from.to_string() == *a && x.to.to_string() == c.square),
+                            o.arrows.iter().any(|x| x.from == *a && x.to == c.square),
                             "{} ply {ply}: no arrow {a}->{}",
                             case.id,
                             c.square

@@ -5,7 +5,8 @@
 
 use leptos::prelude::*;
 use qili::rules::report::{MoveReport, Report};
-use qili::rules::Edition;
+use qili::rules::{Edition, IdleKind, Label, Ruling};
+use qili::{Color, Square};
 use wasm_bindgen::JsCast;
 
 use crate::board::label_class;
@@ -29,9 +30,9 @@ pub struct MoveEntry {
     /// ICCS.
     pub iccs: String,
     /// 将 杀 捉 闲.
-    pub label: &'static str,
+    pub label: Label,
     /// 兑 献 拦 跟.
-    pub sub: Option<&'static str>,
+    pub sub: Option<IdleKind>,
     /// Inside the cycle the ruling is about.
     pub in_cycle: bool,
     /// Beyond the ply shown (can be redone); labelled from the whole line.
@@ -54,7 +55,7 @@ pub fn entries(report: &Report, rest: Option<&Report>) -> Vec<MoveEntry> {
     let cycle = report.cycle.as_ref().map(|c| (c.first_ply, c.last_ply));
     let entry = |m: &MoveReport, ahead: bool| MoveEntry {
         ply: m.ply,
-        red: m.side == "red",
+        red: m.side == Color::Red,
         zh: m.zh.clone(),
         wxf: m.wxf.clone(),
         iccs: m.iccs.clone(),
@@ -299,8 +300,8 @@ pub fn MoveList(
                     format!("{}…", ply.div_ceil(2))
                 };
                 let name = lang.move_name(ply, e.red, e.text(notation), e.label, e.sub);
-                let badge_class = format!("tag label-{}", label_class(e.label));
-                let sub = e.sub.map(|s| view! { <span class="tag sub">{s}</span> });
+                let badge_class = format!("tag label-{}", label_class(e.label.zh()));
+                let sub = e.sub.map(|s| view! { <span class="tag sub">{s.zh()}</span> });
                 view! {
                     <li
                         class="move"
@@ -309,8 +310,8 @@ pub fn MoveList(
                         class:in-cycle=e.in_cycle
                         class:ahead=e.ahead
                         data-ply=ply
-                        data-label=e.label
-                        data-sub=e.sub
+                        data-label=e.label.zh()
+                        data-sub=e.sub.map(IdleKind::zh)
                     >
                         <button
                             type="button"
@@ -320,7 +321,7 @@ pub fn MoveList(
                         >
                             <span class="num">{number}</span>
                             <span class="text">{e.text(notation).to_string()}</span>
-                            <span class=badge_class>{e.label}</span>
+                            <span class=badge_class>{e.label.zh()}</span>
                             {sub}
                         </button>
                     </li>
@@ -356,8 +357,8 @@ pub fn detail_html(lang: Lang, notation: Notation, m: Option<&MoveReport>) -> St
     h.open("p", &[("class", Some("detail-head"))]);
     h.el(
         "span",
-        &format!("tag big label-{}", label_class(m.label)),
-        m.label,
+        &format!("tag big label-{}", label_class(m.label.zh())),
+        m.label.zh(),
     );
     if let Some(s) = m.sub {
         h.open(
@@ -367,14 +368,14 @@ pub fn detail_html(lang: Lang, notation: Notation, m: Option<&MoveReport>) -> St
                 ("title", Some(lang.idle_kind(s))),
             ],
         )
-        .text(s)
+        .text(s.zh())
         .close("span");
     }
     h.open("span", &[("class", Some("detail-move"))])
         .text(&format!(
             "{} {} ",
             lang.move_number(m.ply),
-            lang.side(m.side == "red")
+            lang.side(m.side == Color::Red)
         ))
         .el("strong", "", notation::pick(notation, m))
         .close("span");
@@ -416,11 +417,11 @@ pub fn detail_html(lang: Lang, notation: Notation, m: Option<&MoveReport>) -> St
             let protectors = if c.protectors.is_empty() {
                 "—".to_string()
             } else {
-                c.protectors.join(" ")
+                joined(&c.protectors)
             };
             for cell in [
-                lang.piece_on(&c.piece, &c.square),
-                c.attackers.join(" "),
+                lang.piece_on(c.piece, c.square),
+                joined(&c.attackers),
                 method,
                 lang.root(c.root).to_string(),
                 protectors,
@@ -436,14 +437,23 @@ pub fn detail_html(lang: Lang, notation: Notation, m: Option<&MoveReport>) -> St
         h.el(
             "p",
             "small",
-            &format!("{}{}", t.standing, m.standing.join(" ")),
+            &format!("{}{}", t.standing, joined(&m.standing)),
         );
     }
     // The mating line is in the engine's explanation.
     if let Some(c) = m.arbiter {
-        h.el("p", "small note", &lang.clause(c));
+        h.el("p", "small note", &lang.clause(c.clause()));
     }
     h.finish()
+}
+
+/// Squares in ICCS, space-separated.
+fn joined(squares: &[Square]) -> String {
+    squares
+        .iter()
+        .map(Square::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The current move: its label, why, and for a chase the table of chased
@@ -477,7 +487,7 @@ pub fn verdict_html(lang: Lang, r: Option<&Report>) -> String {
     };
     h.open(
         "p",
-        &[("class", Some(&format!("ruling ruling-{}", r.ruling)))],
+        &[("class", Some(&format!("ruling ruling-{}", r.ruling.code())))],
     )
     .el("strong", "", lang.ruling(r.ruling))
     .close("p");
@@ -497,7 +507,7 @@ pub fn verdict_html(lang: Lang, r: Option<&Report>) -> String {
             );
             h.open("li", &[("class", Some(&cls))])
                 .el("span", "who", lang.side(red))
-                .el("strong", "pattern", lang.pick(s.pattern, s.pattern_en))
+                .el("strong", "pattern", lang.pick(s.pattern.zh(), s.pattern_en))
                 .el(
                     "span",
                     "allowed",
@@ -507,6 +517,7 @@ pub fn verdict_html(lang: Lang, r: Option<&Report>) -> String {
                 .text(t.counted_as)
                 .text(" ");
             for l in &s.labels {
+                let l = l.zh();
                 h.el("span", &format!("tag small label-{}", label_class(l)), l);
             }
             h.close("span").close("li");
@@ -521,7 +532,7 @@ pub fn verdict_html(lang: Lang, r: Option<&Report>) -> String {
             "p",
             &[
                 ("class", Some("binding")),
-                ("data-verdict", Some(r.verdict)),
+                ("data-verdict", Some(r.verdict.code())),
             ],
         )
         .text(t.binding_now)
@@ -549,8 +560,9 @@ pub fn VerdictPanel(
     scope: Signal<&'static str>,
 ) -> impl IntoView {
     let ui = Ui::get();
-    let ruling =
-        Signal::derive(move || judged.with(|j| j.as_ref().map_or("none", |j| j.report.ruling)));
+    let ruling = Signal::derive(move || {
+        judged.with(|j| j.as_ref().map_or(Ruling::None, |j| j.report.ruling).code())
+    });
     let body = Signal::derive(move || {
         judged.with(|j| verdict_html(ui.lang.get(), j.as_ref().map(|j| &j.report)))
     });

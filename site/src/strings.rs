@@ -5,8 +5,9 @@
 //! itself shows (buttons, headings) and maps the report's codes (`red_loses`,
 //! `through_check` …) to words.
 
-use qili::rules::Edition;
-use qili::{Color, Piece, Problem};
+use qili::rules::chase::{Method, Root};
+use qili::rules::{Edition, IdleKind, Label, Ruling, VerdictReason};
+use qili::{Color, Piece, Problem, Square};
 
 use crate::board::BoardText;
 use crate::library::Group;
@@ -609,87 +610,88 @@ impl Lang {
         }
     }
 
-    /// A ruling code (`red_loses` …) in words.
-    pub fn ruling(self, code: &str) -> &'static str {
-        match (self, code) {
-            (Lang::Zh, "red_loses") => "红方判负",
-            (Lang::Zh, "black_loses") => "黑方判负",
-            (Lang::Zh, "draw") => "和棋",
-            (Lang::Zh, _) => "不判",
-            (Lang::En, "red_loses") => "Red loses",
-            (Lang::En, "black_loses") => "Black loses",
-            (Lang::En, "draw") => "Draw",
-            (Lang::En, _) => "No ruling",
+    /// A ruling in words.
+    pub fn ruling(self, r: Ruling) -> &'static str {
+        match (self, r) {
+            (Lang::Zh, Ruling::Loses(Color::Red)) => "红方判负",
+            (Lang::Zh, Ruling::Loses(Color::Black)) => "黑方判负",
+            (Lang::Zh, Ruling::Draw) => "和棋",
+            (Lang::Zh, Ruling::None) => "不判",
+            (Lang::En, Ruling::Loses(Color::Red)) => "Red loses",
+            (Lang::En, Ruling::Loses(Color::Black)) => "Black loses",
+            (Lang::En, Ruling::Draw) => "Draw",
+            (Lang::En, Ruling::None) => "No ruling",
         }
     }
 
-    /// Why a verdict binds (`checkmate` …), in words.
-    pub fn verdict_reason(self, code: &str) -> &'static str {
-        match (self, code) {
-            (Lang::Zh, "checkmate") => "将死",
-            (Lang::Zh, "stalemate") => "困毙",
-            (Lang::Zh, "insufficient_material") => "双方都无法取胜",
-            (Lang::Zh, "natural_limit") => "自然限着",
-            (Lang::Zh, _) => "循环次数已到",
-            (Lang::En, "checkmate") => "checkmate",
-            (Lang::En, "stalemate") => "no legal move (困毙)",
-            (Lang::En, "insufficient_material") => "neither side can win",
-            (Lang::En, "natural_limit") => "the move limit",
-            (Lang::En, _) => "the repetition count is reached",
+    /// Why a verdict binds, in words.
+    pub fn verdict_reason(self, why: VerdictReason) -> &'static str {
+        use VerdictReason::*;
+        match (self, why) {
+            (Lang::Zh, Checkmate) => "将死",
+            (Lang::Zh, Stalemate) => "困毙",
+            (Lang::Zh, InsufficientMaterial) => "双方都无法取胜",
+            (Lang::Zh, NaturalLimit) => "自然限着",
+            (Lang::Zh, Repetition | VariedRepetition) => "循环次数已到",
+            (Lang::En, Checkmate) => "checkmate",
+            (Lang::En, Stalemate) => "no legal move (困毙)",
+            (Lang::En, InsufficientMaterial) => "neither side can win",
+            (Lang::En, NaturalLimit) => "the move limit",
+            (Lang::En, Repetition | VariedRepetition) => "the repetition count is reached",
         }
     }
 
     /// A label (将 杀 捉 闲) in words.
-    pub fn label(self, label: &str) -> &'static str {
+    pub fn label(self, label: Label) -> &'static str {
         match (self, label) {
-            (Lang::Zh, "将") => "将（照将）",
-            (Lang::Zh, "杀") => "杀（伏杀）",
-            (Lang::Zh, "捉") => "捉",
-            (Lang::Zh, _) => "闲",
-            (Lang::En, "将") => "check",
-            (Lang::En, "杀") => "mate threat",
-            (Lang::En, "捉") => "chase",
-            (Lang::En, _) => "idle",
+            (Lang::Zh, Label::Check) => "将（照将）",
+            (Lang::Zh, Label::MateThreat) => "杀（伏杀）",
+            (Lang::Zh, Label::Chase) => "捉",
+            (Lang::Zh, Label::Idle) => "闲",
+            (Lang::En, Label::Check) => "check",
+            (Lang::En, Label::MateThreat) => "mate threat",
+            (Lang::En, Label::Chase) => "chase",
+            (Lang::En, Label::Idle) => "idle",
         }
     }
 
     /// A kind of idle move (兑 献 拦 跟) in words.
-    pub fn idle_kind(self, sub: &str) -> &'static str {
+    pub fn idle_kind(self, sub: IdleKind) -> &'static str {
         match (self, sub) {
-            (Lang::Zh, "兑") => "兑（邀兑）",
-            (Lang::Zh, "献") => "献（献子）",
-            (Lang::Zh, "拦") => "拦（拦截）",
-            (Lang::Zh, _) => "跟（跟子）",
-            (Lang::En, "兑") => "exchange offer",
-            (Lang::En, "献") => "offer",
-            (Lang::En, "拦") => "block",
-            (Lang::En, _) => "follow",
+            (Lang::Zh, IdleKind::Exchange) => "兑（邀兑）",
+            (Lang::Zh, IdleKind::Offer) => "献（献子）",
+            (Lang::Zh, IdleKind::Block) => "拦（拦截）",
+            (Lang::Zh, IdleKind::Follow) => "跟（跟子）",
+            (Lang::En, IdleKind::Exchange) => "exchange offer",
+            (Lang::En, IdleKind::Offer) => "offer",
+            (Lang::En, IdleKind::Block) => "block",
+            (Lang::En, IdleKind::Follow) => "follow",
         }
     }
 
-    /// How a chased piece would be won (`direct` …).
-    pub fn method(self, code: &str) -> &'static str {
-        match (self, code) {
-            (Lang::Zh, "direct") => "直接吃",
-            (Lang::Zh, "exchange") => "兑换后得子",
-            (Lang::Zh, _) => "先照将再吃",
-            (Lang::En, "direct") => "direct",
-            (Lang::En, "exchange") => "by exchange",
-            (Lang::En, _) => "through a check",
+    /// How a chased piece would be won.
+    pub fn method(self, m: Method) -> &'static str {
+        match (self, m) {
+            (Lang::Zh, Method::Direct) => "直接吃",
+            (Lang::Zh, Method::Exchange) => "兑换后得子",
+            (Lang::Zh, Method::ThroughCheck(_)) => "先照将再吃",
+            (Lang::En, Method::Direct) => "direct",
+            (Lang::En, Method::Exchange) => "by exchange",
+            (Lang::En, Method::ThroughCheck(_)) => "through a check",
         }
     }
 
-    /// A chased piece's protection (`none` …).
-    pub fn root(self, code: &str) -> &'static str {
-        match (self, code) {
-            (Lang::Zh, "none") => "无根",
-            (Lang::Zh, "false") => "假根",
-            (Lang::Zh, "insufficient") => "少根",
-            (Lang::Zh, _) => "有根但价值高",
-            (Lang::En, "none") => "unprotected",
-            (Lang::En, "false") => "false root",
-            (Lang::En, "insufficient") => "too few defenders",
-            (Lang::En, _) => "worth more than its attacker",
+    /// A chased piece's protection.
+    pub fn root(self, r: Root) -> &'static str {
+        match (self, r) {
+            (Lang::Zh, Root::None) => "无根",
+            (Lang::Zh, Root::False) => "假根",
+            (Lang::Zh, Root::Insufficient) => "少根",
+            (Lang::Zh, Root::Outvalued) => "有根但价值高",
+            (Lang::En, Root::None) => "unprotected",
+            (Lang::En, Root::False) => "false root",
+            (Lang::En, Root::Insufficient) => "too few defenders",
+            (Lang::En, Root::Outvalued) => "worth more than its attacker",
         }
     }
 
@@ -708,12 +710,9 @@ impl Lang {
         self.strings().board.pieces[p.role.index() + if p.color == Color::Red { 0 } else { 7 }]
     }
 
-    /// A piece named by its FEN letter, with its square: `红车 h9`.
-    pub fn piece_on(self, fen_letter: &str, square: &str) -> String {
-        match fen_letter.chars().next().and_then(Piece::from_char) {
-            Some(p) => format!("{} {square}", self.piece(p)),
-            None => square.to_string(),
-        }
+    /// A piece with its square: `红车 h9`.
+    pub fn piece_on(self, piece: Piece, square: Square) -> String {
+        format!("{} {square}", self.piece(piece))
     }
 
     /// "Move n of len" / the start position.
@@ -731,7 +730,7 @@ impl Lang {
         self,
         ply: usize,
         len: usize,
-        mv: Option<(&str, &str, Option<&str>)>,
+        mv: Option<(&str, Label, Option<IdleKind>)>,
     ) -> String {
         let base = self.ply_status(ply, len);
         let Some((text, label, sub)) = mv else {
@@ -767,8 +766,8 @@ impl Lang {
         ply: usize,
         red: bool,
         text: &str,
-        label: &str,
-        sub: Option<&str>,
+        label: Label,
+        sub: Option<IdleKind>,
     ) -> String {
         let sub = sub.map(|s| self.idle_kind(s));
         match self {
@@ -831,10 +830,12 @@ impl Lang {
         self,
         ply: usize,
         mv: &str,
-        before: (&str, Option<&str>),
-        after: (&str, Option<&str>),
+        before: (Label, Option<IdleKind>),
+        after: (Label, Option<IdleKind>),
     ) -> String {
-        let l = |(label, sub): (&str, Option<&str>)| format!("{label}{}", sub.unwrap_or(""));
+        let l = |(label, sub): (Label, Option<IdleKind>)| {
+            format!("{}{}", label.zh(), sub.map_or("", IdleKind::zh))
+        };
         if self.zh() {
             format!("第{ply}着 {mv}：{} → {}", l(before), l(after))
         } else {
@@ -843,7 +844,7 @@ impl Lang {
     }
 
     /// The ruling changes.
-    pub fn ruling_change(self, before: &str, after: &str) -> String {
+    pub fn ruling_change(self, before: Ruling, after: Ruling) -> String {
         if self.zh() {
             format!("裁决：{} → {}", self.ruling(before), self.ruling(after))
         } else {
@@ -924,11 +925,15 @@ mod tests {
     #[test]
     fn codes_have_words() {
         for lang in [Lang::Zh, Lang::En] {
-            for code in ["red_loses", "black_loses", "draw"] {
-                assert_ne!(lang.ruling(code), lang.ruling("none"));
+            for r in [
+                Ruling::Loses(Color::Red),
+                Ruling::Loses(Color::Black),
+                Ruling::Draw,
+            ] {
+                assert_ne!(lang.ruling(r), lang.ruling(Ruling::None));
             }
-            let labels: Vec<_> = ["将", "杀", "捉", "闲"]
-                .iter()
+            let labels: Vec<_> = [Label::Check, Label::MateThreat, Label::Chase, Label::Idle]
+                .into_iter()
                 .map(|l| lang.label(l))
                 .collect();
             let mut unique = labels.clone();
@@ -939,7 +944,8 @@ mod tests {
                 lang.strings().board.pieces[7]
             );
         }
-        assert_eq!(Lang::Zh.piece_on("R", "h9"), "红车 h9");
+        let rook = Piece::from_char('R').unwrap();
+        assert_eq!(Lang::Zh.piece_on(rook, "h9".parse().unwrap()), "红车 h9");
         assert_eq!(
             Lang::Zh.problem(&Problem::MissingKing(Color::Black)),
             "黑方没有将。"

@@ -128,8 +128,8 @@ fn write_text(
         let mut line = format!("{:>4}.", pair[0].ply.div_ceil(2));
         for m in pair {
             let label = match m.sub {
-                Some(s) => format!("{}({})", m.label, s),
-                None => m.label.to_string(),
+                Some(s) => format!("{}({})", m.label.zh(), s.zh()),
+                None => m.label.zh().to_string(),
             };
             line.push_str(&format!("  {} {:<6}", m.zh, label));
         }
@@ -148,7 +148,8 @@ fn write_text(
     writeln!(
         out,
         "  result: verdict {} ({})",
-        report.verdict, report.explanation.en
+        report.verdict.code(),
+        report.explanation.en
     )?;
     Ok(())
 }

@@ -189,3 +189,23 @@ fn a_batch_with_a_byte_order_mark_and_crlf_reads() {
         assert_eq!(line["error"], Value::Null, "{line}");
     }
 }
+
+/// The JSON contract, byte for byte: `tests/data/report-contract.jsonl` holds
+/// pairs of lines — a case, and what `qili adjudicate` printed for it before
+/// the report carried typed values (labels, roots, methods, squares…) rather
+/// than strings. The cases were chosen so that every label, kind of idle
+/// move, clause, method, root, ruling and flag of the report appears.
+#[test]
+fn report_json_is_unchanged_byte_for_byte() {
+    let data = include_str!("data/report-contract.jsonl");
+    let lines: Vec<&str> = data.lines().collect();
+    let (inputs, expected): (Vec<&str>, Vec<&str>) =
+        lines.chunks(2).map(|pair| (pair[0], pair[1])).unzip();
+    let (code, out, err) = qili(&["adjudicate", "--cases", "-"], &inputs.join("\n"));
+    assert_eq!(code, 0, "{err}");
+    let got: Vec<&str> = out.lines().collect();
+    assert_eq!(got.len(), expected.len());
+    for (g, e) in got.iter().zip(&expected) {
+        assert_eq!(g, e);
+    }
+}

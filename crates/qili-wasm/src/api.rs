@@ -359,6 +359,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use qili::rules::{Label, Ruling};
 
     const FIGURE_1: &str = "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w";
 
@@ -429,13 +430,13 @@ mod tests {
         let pos = position(Some(FIGURE_1)).unwrap();
         let game = adjudicate(Edition::Cxa1999, &pos, &words("f0e0 e8f8 e0f0 f8e8")).unwrap();
         let report = &game.report;
-        assert_eq!(report.ruling, "red_loses");
+        assert_eq!(report.ruling, Ruling::Loses(qili::Color::Red));
         let names: Vec<&str> = game.by_edition.0.iter().map(|(k, _)| k.as_str()).collect();
         assert_eq!(names, ["cxa1999", "cxa2020", "axf"]);
-        let labels: Vec<&str> = report.moves.iter().map(|m| m.label).collect();
+        let labels: Vec<&str> = report.moves.iter().map(|m| m.label.zh()).collect();
         assert_eq!(labels, ["将", "闲", "将", "闲"]);
         let first = label_move(Edition::Cxa1999, &pos, "车四平五").unwrap();
-        assert_eq!(first.label, "将");
+        assert_eq!(first.label, Label::Check);
         assert_eq!(first.iccs, "f0e0");
     }
 

@@ -2,7 +2,7 @@
 //! the browser, a few at a time) and the filter by pattern, edition and text.
 
 use qili::rules::report::Report;
-use qili::rules::Edition;
+use qili::rules::{Edition, Ruling};
 
 use crate::library::Case;
 
@@ -20,8 +20,8 @@ pub struct SidePattern {
 /// What the engine found for an example under its own edition.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Summary {
-    /// `red_loses`, `black_loses`, `draw` or `none`.
-    pub ruling: &'static str,
+    /// The ruling.
+    pub ruling: Ruling,
     /// Red's and black's patterns, if the line ends in a cycle.
     pub sides: Option<[SidePattern; 2]>,
     /// The moves in Chinese notation, for the search.
@@ -32,7 +32,7 @@ impl Summary {
     /// Summarises the engine's report.
     pub fn of(report: &Report) -> Summary {
         let side = |s: &qili::rules::report::SideReport| SidePattern {
-            zh: s.pattern,
+            zh: s.pattern.zh(),
             en: s.pattern_en,
             forbidden: s.forbidden,
         };

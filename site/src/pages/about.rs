@@ -4,6 +4,7 @@
 //! shown, so that their words are not part of the first download.
 
 use leptos::prelude::*;
+use qili::rules::{IdleKind, Label};
 
 use crate::board::label_class;
 use crate::markup::Markup;
@@ -14,16 +15,18 @@ use crate::{tr, web, Ui};
 fn legend_html(lang: Lang) -> String {
     let mut h = Markup::new();
     h.open("ul", &[("class", Some("badge-legend"))]);
-    let labels = ["将", "杀", "捉", "闲"].into_iter().map(|l| {
-        (
-            l,
-            format!("tag big label-{}", label_class(l)),
-            lang.label(l),
-        )
-    });
-    let subs = ["兑", "献", "拦", "跟"]
+    let labels = [Label::Check, Label::MateThreat, Label::Chase, Label::Idle]
         .into_iter()
-        .map(|s| (s, "tag big sub".to_string(), lang.idle_kind(s)));
+        .map(|l| {
+            (
+                l.zh(),
+                format!("tag big label-{}", label_class(l.zh())),
+                lang.label(l),
+            )
+        });
+    let subs = IdleKind::ALL
+        .into_iter()
+        .map(|s| (s.zh(), "tag big sub".to_string(), lang.idle_kind(s)));
     for (mark, class, name) in labels.chain(subs) {
         h.open("li", &[])
             .el("span", &class, mark)

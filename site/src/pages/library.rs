@@ -116,7 +116,7 @@ fn result_html(h: &mut Markup, lang: Lang, s: Option<&Summary>) {
     }
     h.el(
         "span",
-        &format!("chip ruling ruling-{}", s.ruling),
+        &format!("chip ruling ruling-{}", s.ruling.code()),
         lang.ruling(s.ruling),
     );
 }

@@ -25,6 +25,25 @@ pub enum Method {
     ThroughCheck(Move),
 }
 
+impl Method {
+    /// `direct`, `exchange` or `through_check`, as the report's JSON writes it.
+    pub const fn code(self) -> &'static str {
+        match self {
+            Method::Direct => "direct",
+            Method::Exchange => "exchange",
+            Method::ThroughCheck(_) => "through_check",
+        }
+    }
+
+    /// For [`Method::ThroughCheck`], the check that starts the line.
+    pub const fn check(self) -> Option<Move> {
+        match self {
+            Method::ThroughCheck(k) => Some(k),
+            _ => None,
+        }
+    }
+}
+
 /// Why a piece is not (enough) protected (28.16).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Root {
@@ -39,6 +58,19 @@ pub enum Root {
     /// Defended, but worth more than the piece that takes it (e.g. a rook
     /// attacked by a horse), so the exchange wins material.
     Outvalued,
+}
+
+impl Root {
+    /// `none` (无根), `false` (假根), `insufficient` (少根) or `outvalued`, as
+    /// the report's JSON writes it.
+    pub const fn code(self) -> &'static str {
+        match self {
+            Root::None => "none",
+            Root::False => "false",
+            Root::Insufficient => "insufficient",
+            Root::Outvalued => "outvalued",
+        }
+    }
 }
 
 /// One enemy piece the side to move can win.

@@ -64,6 +64,14 @@ pub enum IdleKind {
 }
 
 impl IdleKind {
+    /// All kinds, in the order of the clauses (28.5–28.8).
+    pub const ALL: [IdleKind; 4] = [
+        IdleKind::Exchange,
+        IdleKind::Offer,
+        IdleKind::Block,
+        IdleKind::Follow,
+    ];
+
     /// 兑, 献, 拦 or 跟.
     pub const fn zh(self) -> &'static str {
         match self {
@@ -125,6 +133,15 @@ pub enum ArbiterNote {
     /// 27.3: the chase is only of advisors or elephants; if the move occupies
     /// a key defensive point in a simple drawn position, it is idle.
     GuardsOnly,
+}
+
+impl ArbiterNote {
+    /// The clause the arbiter applies.
+    pub const fn clause(self) -> &'static str {
+        match self {
+            ArbiterNote::GuardsOnly => "27.3",
+        }
+    }
 }
 
 /// Everything the engine knows about one move.

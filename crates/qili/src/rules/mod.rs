@@ -14,6 +14,8 @@
 
 pub mod attack;
 pub mod chase;
+#[cfg(feature = "serde")]
+mod codes;
 pub mod cycle;
 mod edition;
 pub mod exchange;
@@ -52,6 +54,21 @@ pub enum VerdictReason {
     /// occurrences were not the same each time: the verdict rules on all the
     /// moves since the first occurrence counted, taken together.
     VariedRepetition,
+}
+
+impl VerdictReason {
+    /// `checkmate`, `stalemate`, `insufficient_material`, `natural_limit`,
+    /// `repetition` or `varied_repetition`, as the report's JSON writes it.
+    pub const fn code(self) -> &'static str {
+        match self {
+            VerdictReason::Checkmate => "checkmate",
+            VerdictReason::Stalemate => "stalemate",
+            VerdictReason::InsufficientMaterial => "insufficient_material",
+            VerdictReason::NaturalLimit => "natural_limit",
+            VerdictReason::Repetition => "repetition",
+            VerdictReason::VariedRepetition => "varied_repetition",
+        }
+    }
 }
 
 /// The whole judgement of a game: each move's label, the cycle it ends in,

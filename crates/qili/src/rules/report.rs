@@ -1,13 +1,16 @@
 //! The adjudication as a plain data tree — the shape `qili adjudicate` prints
-//! as JSON and the JS API returns. Strings are rendered here, once, from the
-//! engine's data. Serializable with the `serde` feature.
+//! as JSON and the JS API returns. Labels, kinds, roots, methods, patterns
+//! and squares stay the engine's types; texts (notation, explanations) are
+//! rendered here, once. Serializable with the `serde` feature, each type as
+//! the string the JSON contract names it by (see `codes.rs`).
 
 use super::chase::{Method, Root, Target};
-use super::cycle::SideInCycle;
+use super::cycle::{Pattern, SideInCycle};
 use super::explain::{explain, explain_move, Text};
-use super::kind::{ArbiterNote, Label, MoveKind, Reason};
-use super::{Adjudication, VerdictReason};
-use crate::{fen, wxf, zh, Move, Position};
+use super::kind::{ArbiterNote, IdleKind, Label, MoveKind, Reason};
+use super::verdict::Ruling;
+use super::{Adjudication, Edition, VerdictReason};
+use crate::{fen, wxf, zh, Color, Move, Piece, Position, Square};
 
 #[cfg(feature = "serde")]
 use serde::Serialize;
@@ -32,20 +35,21 @@ impl From<Text> for Bilingual {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct ChaseReport {
-    /// Its square (ICCS).
-    pub square: String,
-    /// The piece (FEN letter).
-    pub piece: String,
+    /// Its square.
+    pub square: Square,
+    /// The piece.
+    pub piece: Piece,
     /// Squares of the pieces that would take it.
-    pub attackers: Vec<String>,
-    /// `direct`, `exchange` or `through_check` (29.1).
-    pub method: &'static str,
-    /// For `through_check`: the checking move (ICCS).
-    pub check: Option<String>,
-    /// `none` (无根), `false` (假根), `insufficient` (少根) or `outvalued` (28.16).
-    pub root: &'static str,
+    pub attackers: Vec<Square>,
+    /// How it is won (29.1): `direct`, `exchange` or `through_check` in JSON.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "method_code"))]
+    pub method: Method,
+    /// For `through_check`: the checking move.
+    pub check: Option<Move>,
+    /// Its protection (28.16): `none`, `false`, `insufficient` or `outvalued` in JSON.
+    pub root: Root,
     /// Its defenders by the movement rules.
-    pub protectors: Vec<String>,
+    pub protectors: Vec<Square>,
     /// Material won (rook 4, horse/cannon 2, advisor/elephant/crossed pawn 1).
     pub gain: i32,
     /// Only the king attacks it (27.1).
@@ -60,8 +64,8 @@ pub struct ChaseReport {
 pub struct MoveReport {
     /// 1-based ply.
     pub ply: usize,
-    /// `red` or `black`.
-    pub side: &'static str,
+    /// Who played it (`red` or `black` in JSON).
+    pub side: Color,
     /// ICCS.
     pub iccs: String,
     /// Chinese notation.
@@ -69,22 +73,22 @@ pub struct MoveReport {
     /// WXF notation.
     pub wxf: String,
     /// 将, 杀, 捉 or 闲.
-    pub label: &'static str,
-    /// 兑, 献, 拦, 跟 or null.
-    pub sub: Option<&'static str>,
+    pub label: Label,
+    /// 兑, 献, 拦, 跟 or null (only for 闲).
+    pub sub: Option<IdleKind>,
     /// Squares the label is about: the king checked, the pieces chased, the
     /// pieces an idle kind concerns.
-    pub targets: Vec<String>,
+    pub targets: Vec<Square>,
     /// New chases (29.2), with how and why.
     pub chases: Vec<ChaseReport>,
     /// Pieces attacked before and after (从捉到捉).
-    pub standing: Vec<String>,
-    /// The threatened mating line (ICCS), for 杀.
-    pub mate_line: Option<Vec<String>>,
+    pub standing: Vec<Square>,
+    /// The threatened mating line, for 杀.
+    pub mate_line: Option<Vec<Move>>,
     /// The clause that decided the label.
     pub clause: &'static str,
-    /// A judgement left to the arbiter, if any.
-    pub arbiter: Option<&'static str>,
+    /// A judgement left to the arbiter, if any (`27.3` in JSON).
+    pub arbiter: Option<ArbiterNote>,
     /// Why, in words.
     pub explanation: Bilingual,
 }
@@ -93,8 +97,8 @@ pub struct MoveReport {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct SideReport {
-    /// The pattern's rulebook name (长将, 长捉, 一将一捉, 闲 …).
-    pub pattern: &'static str,
+    /// The pattern (its rulebook name in JSON: 长将, 长捉, 一将一捉, 闲 …).
+    pub pattern: Pattern,
     /// Its English name.
     pub pattern_en: &'static str,
     /// `true` if forbidden (25.2).
@@ -102,9 +106,9 @@ pub struct SideReport {
     /// Plies (1-based) of this side's moves in the cycle.
     pub plies: Vec<usize>,
     /// The label each counts as in the cycle.
-    pub labels: Vec<&'static str>,
+    pub labels: Vec<Label>,
     /// AXF: the piece chased throughout, if any.
-    pub common_target: Option<String>,
+    pub common_target: Option<Square>,
 }
 
 /// The repetition.
@@ -129,54 +133,47 @@ pub struct CycleReport {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct Report {
-    /// The edition (`cxa1999`, `cxa2020`, `axf`).
-    pub rules: &'static str,
+    /// The edition (`cxa1999`, `cxa2020`, `axf` in JSON).
+    pub rules: Edition,
     /// The start position (FEN).
     pub fen: String,
     /// The position reached (FEN).
     pub final_fen: String,
-    /// `red_loses`, `black_loses`, `draw` or `none`: the ruling if the cycle continues.
-    pub ruling: &'static str,
+    /// The ruling if the cycle continues (`red_loses`, `black_loses`, `draw`
+    /// or `none` in JSON).
+    pub ruling: Ruling,
     /// The result binding now, under the edition's counting.
-    pub verdict: &'static str,
+    pub verdict: Ruling,
     /// Why the verdict: `checkmate`, `stalemate`, `insufficient_material`,
     /// `natural_limit`, `repetition`, `varied_repetition` (the count is reached
     /// but the cycles differed: all moves since the first occurrence counted
     /// are judged together), or null.
-    pub verdict_reason: Option<&'static str>,
+    pub verdict_reason: Option<VerdictReason>,
     /// Every move.
     pub moves: Vec<MoveReport>,
     /// The repetition, if the final position occurred before.
     pub cycle: Option<CycleReport>,
     /// The clause an arbiter must apply before the ruling stands (`27.3`), if any.
-    pub arbiter: Option<&'static str>,
+    pub arbiter: Option<ArbiterNote>,
     /// The explanation.
     pub explanation: Bilingual,
 }
 
-fn sq_list(v: impl IntoIterator<Item = crate::Square>) -> Vec<String> {
-    v.into_iter().map(|s| s.to_string()).collect()
+/// A chase's method is written without its check, which has a field of its own.
+#[cfg(feature = "serde")]
+fn method_code<S: serde::Serializer>(m: &Method, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(m.code())
 }
 
 fn chase_report(t: &Target) -> ChaseReport {
-    let (method, check) = match t.method {
-        Method::Direct => ("direct", None),
-        Method::Exchange => ("exchange", None),
-        Method::ThroughCheck(k) => ("through_check", Some(k.to_string())),
-    };
     ChaseReport {
-        square: t.square.to_string(),
-        piece: t.piece.char().to_string(),
-        attackers: sq_list(t.attackers.iter().copied()),
-        method,
-        check,
-        root: match t.root {
-            Root::None => "none",
-            Root::False => "false",
-            Root::Insufficient => "insufficient",
-            Root::Outvalued => "outvalued",
-        },
-        protectors: sq_list(t.protectors.iter().copied()),
+        square: t.square,
+        piece: t.piece,
+        attackers: t.attackers.clone(),
+        method: t.method,
+        check: t.method.check(),
+        root: t.root,
+        protectors: t.protectors.clone(),
         gain: t.gain,
         king_only: t.king_only,
         pawn_only: t.pawn_only,
@@ -208,46 +205,41 @@ fn clause(kind: &MoveKind) -> &'static str {
 fn move_report(ply: usize, before: &Position, kind: &MoveKind) -> MoveReport {
     let m: Move = kind.mv;
     let sub = if kind.label == Label::Idle {
-        kind.idle.map(|k| k.zh())
+        kind.idle
     } else {
         None
     };
     let targets = match kind.label {
-        Label::Check | Label::MateThreat => vec![before.king(kind.mover.other()).to_string()],
-        Label::Chase => sq_list(kind.counted_chases().map(|t| t.square)),
-        Label::Idle => sq_list(kind.idle_targets.iter().copied()),
+        Label::Check | Label::MateThreat => vec![before.king(kind.mover.other())],
+        Label::Chase => kind.counted_chases().map(|t| t.square).collect(),
+        Label::Idle => kind.idle_targets.clone(),
     };
     MoveReport {
         ply,
-        side: kind.mover.name(),
+        side: kind.mover,
         iccs: m.to_string(),
         zh: zh::write_move(before, m),
         wxf: wxf::write_move(before, m),
-        label: kind.label.zh(),
+        label: kind.label,
         sub,
         targets,
         chases: kind.chases.iter().map(chase_report).collect(),
-        standing: sq_list(kind.standing.iter().copied()),
-        mate_line: kind
-            .mate_line
-            .as_ref()
-            .map(|l| l.iter().map(|m| m.to_string()).collect()),
+        standing: kind.standing.clone(),
+        mate_line: kind.mate_line.clone(),
         clause: clause(kind),
-        arbiter: kind.arbiter.map(|a| match a {
-            ArbiterNote::GuardsOnly => "27.3",
-        }),
+        arbiter: kind.arbiter,
         explanation: explain_move(before, kind).into(),
     }
 }
 
 fn side_report(s: &SideInCycle) -> SideReport {
     SideReport {
-        pattern: s.pattern.zh(),
+        pattern: s.pattern,
         pattern_en: s.pattern.en(),
         forbidden: s.pattern.is_forbidden(),
         plies: s.plies.iter().map(|i| i + 1).collect(),
-        labels: s.effective.iter().map(|l| l.zh()).collect(),
-        common_target: s.common_target.map(|s| s.to_string()),
+        labels: s.effective.clone(),
+        common_target: s.common_target,
     }
 }
 
@@ -261,19 +253,12 @@ impl Report {
             pos.play_unchecked(kind.mv);
         }
         Report {
-            rules: a.edition.name(),
+            rules: a.edition,
             fen: fen::write(start),
             final_fen: fen::write(&pos),
-            ruling: a.ruling.code(),
-            verdict: a.verdict.code(),
-            verdict_reason: a.verdict_reason.map(|r| match r {
-                VerdictReason::Checkmate => "checkmate",
-                VerdictReason::Stalemate => "stalemate",
-                VerdictReason::InsufficientMaterial => "insufficient_material",
-                VerdictReason::NaturalLimit => "natural_limit",
-                VerdictReason::Repetition => "repetition",
-                VerdictReason::VariedRepetition => "varied_repetition",
-            }),
+            ruling: a.ruling,
+            verdict: a.verdict,
+            verdict_reason: a.verdict_reason,
             moves,
             cycle: a.cycle.as_ref().map(|c| CycleReport {
                 first_ply: c.start + 1,
@@ -285,7 +270,7 @@ impl Report {
                     .ruling_reason
                     .map(|r| r.clause(a.edition.rulebook().clauses)),
             }),
-            arbiter: a.arbiter.map(|_| "27.3"),
+            arbiter: a.arbiter,
             explanation: explain(a).into(),
         }
     }
