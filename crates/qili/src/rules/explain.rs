@@ -1,12 +1,13 @@
 //! Explanations in Chinese and English, generated once from the engine's data
 //! (never parsed back). Every sentence cites the clause it rests on.
 
+use super::attack;
 use super::chase::{Method, Root, Target};
 use super::cycle::{Cycle, SideInCycle};
 use super::kind::{attacked_by_the_same, ArbiterNote, Label, MoveKind, Reason};
 use super::verdict::{occurrences_to_bind, Ruling, RulingReason};
 use super::{Adjudication, Rulebook, VerdictReason};
-use crate::{wxf, zh, Color, Move, Piece, Position, Role};
+use crate::{wxf, zh, Color, Move, Piece, Position, Role, Square};
 
 /// A text in both languages.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -188,10 +189,7 @@ pub fn explain_move(before: &Position, kind: &MoveKind) -> Text {
     }
     if kind.label == Label::Idle {
         match kind.reason {
-            Reason::ChaseNotNew => t.push(
-                "所攻击的子走前已被捉，属从捉到捉，按闲处理（29.2）。",
-                "What it attacks was already attacked before the move (从捉到捉), so it is idle (29.2).",
-            ),
+            Reason::ChaseNotNew => standing_text(&mut t, &after, kind),
             Reason::KingAlone => t.push(
                 "只有帅（将）本身叫吃，按闲处理（27.1）。",
                 "Only the king attacks, which counts as idle (27.1).",
@@ -229,6 +227,48 @@ pub fn explain_move(before: &Position, kind: &MoveKind) -> Text {
         );
     }
     t
+}
+
+/// 29.2 for a move whose targets could all be won before it (从捉到捉): if
+/// the moved piece attacks one of them, it keeps up its own attack; if not,
+/// the move says so, and that the pieces left attacked are another piece's
+/// business (1999 图五 ply 2, the king moves of 图一).
+fn standing_text(t: &mut Text, after: &Position, kind: &MoveKind) {
+    let moved = kind.mv.to;
+    if kind
+        .standing
+        .iter()
+        .any(|&sq| attack::attacks(after.board(), moved, sq))
+    {
+        t.push(
+            "所攻击的子走前已被捉，属从捉到捉，按闲处理（29.2）。",
+            "What it attacks was already attacked before the move (从捉到捉), so it is idle (29.2).",
+        );
+        return;
+    }
+    let pieces: Vec<(Piece, Square)> = kind
+        .standing
+        .iter()
+        .filter_map(|&sq| after.piece_at(sq).map(|p| (p, sq)))
+        .collect();
+    let zh: Vec<String> = pieces
+        .iter()
+        .map(|&(p, sq)| format!("{}（{}）", piece_zh(p), sq))
+        .collect();
+    let en: Vec<String> = pieces
+        .iter()
+        .map(|&(p, sq)| format!("the {} on {}", piece_en(p), sq))
+        .collect();
+    t.push(
+        &format!(
+            "走动的子并不攻击{}；它走前已可被吃，并非这一着造成，按闲处理（29.2）。",
+            zh.join("、")
+        ),
+        &format!(
+            "The moved piece does not attack {}, which could already be won before the move: this move did not bring that about, so it is idle (29.2).",
+            en.join(", ")
+        ),
+    );
 }
 
 fn idle_clause(k: super::IdleKind) -> u8 {
@@ -435,5 +475,25 @@ mod tests {
         assert!(t.en.contains("taking it then won nothing"), "{}", t.en);
         let t = explained(f, "d3d1 h1h3", 0);
         assert!(!t.zh.contains("从没捉到捉"), "{}", t.zh);
+    }
+
+    /// An idle move that leaves another piece's attack standing says that
+    /// the moved piece does not attack (1999 图一: the king steps aside while
+    /// its cannon keeps the rook attacked); one that keeps up its own attack
+    /// says 从捉到捉 (a rook that steps along the file it attacks a bare
+    /// cannon on).
+    #[test]
+    fn an_idle_move_says_whose_attack_stands() {
+        let t = explained("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w", "f0e0 e8f8", 1);
+        assert!(t.zh.contains("走动的子并不攻击红车（e0）"), "{}", t.zh);
+        assert!(
+            t.en.contains("does not attack the red rook on e0"),
+            "{}",
+            t.en
+        );
+        assert!(!t.zh.contains("从捉到捉"), "{}", t.zh);
+        let t = explained("c2aka3/9/9/9/9/9/9/9/9/R2K5 w", "a0a1", 0);
+        assert!(t.zh.contains("从捉到捉"), "{}", t.zh);
+        assert!(!t.en.contains("does not attack"), "{}", t.en);
     }
 }
