@@ -193,8 +193,10 @@ fn a_batch_with_a_byte_order_mark_and_crlf_reads() {
 /// The JSON contract, byte for byte: `tests/data/report-contract.jsonl` holds
 /// pairs of lines — a case, and what `qili adjudicate` printed for it before
 /// the report carried typed values (labels, roots, methods, squares…) rather
-/// than strings. The cases were chosen so that every label, kind of idle
-/// move, clause, method, root, ruling and flag of the report appears.
+/// than strings; the AXF lines since, as well, their clauses are cited as the
+/// AXF rules ("AXF 棋例"), not by CXA numbers. The cases were chosen so that
+/// every label, kind of idle move, clause, method, root, ruling and flag of
+/// the report appears.
 #[test]
 fn report_json_is_unchanged_byte_for_byte() {
     let data = include_str!("data/report-contract.jsonl");

@@ -3,6 +3,7 @@
 
 use super::attack;
 use super::chase::{Method, Root, Target};
+use super::clause::Clause;
 use super::cycle::{Cycle, SideInCycle};
 use super::kind::{attacked_by_the_same, ArbiterNote, Label, MoveKind, Reason};
 use super::verdict::{occurrences_to_bind, Ruling, RulingReason};
@@ -132,19 +133,27 @@ fn attacked_before_by_the_same(before: &Position, m: Move, c: &Target) -> bool {
 
 /// Why a move, played in `before`, has its label. Moves it mentions are
 /// written in Chinese notation and in WXF.
-pub fn explain_move(before: &Position, kind: &MoveKind) -> Text {
+pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Text {
     let mut after = before.clone();
     after.play_unchecked(kind.mv);
     let mut t = Text::default();
     match kind.label {
-        Label::Check => t.push("照将（28.1）。", "Gives check (28.1)."),
+        Label::Check => t.push(
+            &format!("照将（{}）。", rules.cite(Clause::Check)),
+            &format!("Gives check ({}).", rules.cite(Clause::Check)),
+        ),
         Label::MateThreat => {
             let (z, w) = line_text(&after, kind.mate_line.as_deref().unwrap_or_default());
             t.push(
-                &format!("伏杀：再走一着即可连续照将将死对方（{}，28.2）。", z),
                 &format!(
-                    "Threatens mate by checks if given another move ({}; 28.2).",
-                    w
+                    "伏杀：再走一着即可连续照将将死对方（{}，{}）。",
+                    z,
+                    rules.cite(Clause::MateThreat)
+                ),
+                &format!(
+                    "Threatens mate by checks if given another move ({}; {}).",
+                    w,
+                    rules.cite(Clause::MateThreat)
                 ),
             );
         }
@@ -152,8 +161,8 @@ pub fn explain_move(before: &Position, kind: &MoveKind) -> Text {
     }
     if kind.reason == Reason::MutualPawnChase {
         t.push(
-            "兵（卒）本身叫吃本为闲，但双方形成互相长打，按捉处理（27.2）。",
-            "A pawn attacking alone is idle, but both sides attack on every move, so it counts as a chase (27.2).",
+            &format!("兵（卒）本身叫吃本为闲，但双方形成互相长打，按捉处理（{}）。", rules.cite(Clause::PawnAlone)),
+            &format!("A pawn attacking alone is idle, but both sides attack on every move, so it counts as a chase ({}).", rules.cite(Clause::PawnAlone)),
         );
     }
     if matches!(kind.label, Label::Chase | Label::MateThreat) {
@@ -161,22 +170,24 @@ pub fn explain_move(before: &Position, kind: &MoveKind) -> Text {
             let (rz, re) = root_text(c, &after);
             t.push(
                 &format!(
-                    "捉{}（{}），{}（29.1–29.3）。",
+                    "捉{}（{}），{}（{}）。",
                     piece_zh(c.piece),
                     c.square,
-                    rz
+                    rz,
+                    rules.cite(Clause::Chase)
                 ),
                 &format!(
-                    "Chases the {} on {} ({}; 29.1–29.3).",
+                    "Chases the {} on {} ({}; {}).",
                     piece_en(c.piece),
                     c.square,
-                    re
+                    re,
+                    rules.cite(Clause::Chase)
                 ),
             );
             if kind.reason == Reason::NewChase && attacked_before_by_the_same(before, kind.mv, c) {
                 t.push(
-                    "此子走前已被同样攻击，但那时吃它不得子，属从没捉到捉（29.2）。",
-                    "The same pieces attacked it before, but taking it then won nothing: a new chase (29.2).",
+                    &format!("此子走前已被同样攻击，但那时吃它不得子，属从没捉到捉（{}）。", rules.cite(Clause::NewChase)),
+                    &format!("The same pieces attacked it before, but taking it then won nothing: a new chase ({}).", rules.cite(Clause::NewChase)),
                 );
             }
         }
@@ -189,18 +200,18 @@ pub fn explain_move(before: &Position, kind: &MoveKind) -> Text {
     }
     if kind.label == Label::Idle {
         match kind.reason {
-            Reason::ChaseNotNew => standing_text(&mut t, &after, kind),
+            Reason::ChaseNotNew => standing_text(rules, &mut t, &after, kind),
             Reason::KingAlone => t.push(
-                "只有帅（将）本身叫吃，按闲处理（27.1）。",
-                "Only the king attacks, which counts as idle (27.1).",
+                &format!("只有帅（将）本身叫吃，按闲处理（{}）。", rules.cite(Clause::KingAlone)),
+                &format!("Only the king attacks, which counts as idle ({}).", rules.cite(Clause::KingAlone)),
             ),
             Reason::PawnAlone => t.push(
-                "只有兵（卒）本身叫吃，按闲处理（27.2）。",
-                "Only a pawn attacks, which counts as idle (27.2).",
+                &format!("只有兵（卒）本身叫吃，按闲处理（{}）。", rules.cite(Clause::PawnAlone)),
+                &format!("Only a pawn attacks, which counts as idle ({}).", rules.cite(Clause::PawnAlone)),
             ),
             Reason::DefensivePoint => t.push(
-                "只捉士、相（象），而这一着挡住了对方的杀着，是占据防守要点附带产生的捉，按闲处理（27.3）；是否立即构成简明和棋，需裁判确认。",
-                "Only advisors or elephants are chased, and the move stops the opponent's mate threat: the chase comes with holding a key defensive point, so it is idle (27.3) — an arbiter must confirm the position is a simple draw.",
+                &format!("只捉士、相（象），而这一着挡住了对方的杀着，是占据防守要点附带产生的捉，按闲处理（{}）；是否立即构成简明和棋，需裁判确认。", rules.cite(Clause::DefensivePoint)),
+                &format!("Only advisors or elephants are chased, and the move stops the opponent's mate threat: the chase comes with holding a key defensive point, so it is idle ({}) — an arbiter must confirm the position is a simple draw.", rules.cite(Clause::DefensivePoint)),
             ),
             Reason::KingAnswersCheck => t.push(
                 "走帅（将）应将后产生的捉、杀按闲处理。",
@@ -210,20 +221,23 @@ pub fn explain_move(before: &Position, kind: &MoveKind) -> Text {
         }
         match kind.idle {
             Some(k) => t.push(
-                &format!("{}（28.{}）。", k.zh(), idle_clause(k)),
-                &format!("It is a {} (28.{}).", k.en(), idle_clause(k)),
+                &format!("{}（{}）。", k.zh(), rules.cite(idle_clause(k))),
+                &format!("It is a {} ({}).", k.en(), rules.cite(idle_clause(k))),
             ),
             None if kind.reason == Reason::NothingAttacked => t.push(
-                "不将、不杀、不捉，为闲着（28.9）。",
-                "Neither checks, threatens mate nor chases: idle (28.9).",
+                &format!("不将、不杀、不捉，为闲着（{}）。", rules.cite(Clause::Idle)),
+                &format!(
+                    "Neither checks, threatens mate nor chases: idle ({}).",
+                    rules.cite(Clause::Idle)
+                ),
             ),
             None => {}
         }
     }
     if kind.arbiter == Some(ArbiterNote::GuardsOnly) && kind.reason != Reason::DefensivePoint {
         t.push(
-            "只捉士、相（象）：若是占据防守要点、构成简明和棋时附带产生，应按闲处理，需裁判判断（27.3）。",
-            "Only advisors or elephants are chased: if this comes from holding a key defensive point in a simple draw it is idle — an arbiter must judge (27.3).",
+            &format!("只捉士、相（象）：若是占据防守要点、构成简明和棋时附带产生，应按闲处理，需裁判判断（{}）。", rules.cite(Clause::DefensivePoint)),
+            &format!("Only advisors or elephants are chased: if this comes from holding a key defensive point in a simple draw it is idle — an arbiter must judge ({}).", rules.cite(Clause::DefensivePoint)),
         );
     }
     t
@@ -233,7 +247,7 @@ pub fn explain_move(before: &Position, kind: &MoveKind) -> Text {
 /// the moved piece attacks one of them, it keeps up its own attack; if not,
 /// the move says so, and that the pieces left attacked are another piece's
 /// business (1999 图五 ply 2, the king moves of 图一).
-fn standing_text(t: &mut Text, after: &Position, kind: &MoveKind) {
+fn standing_text(rules: &Rulebook, t: &mut Text, after: &Position, kind: &MoveKind) {
     let moved = kind.mv.to;
     if kind
         .standing
@@ -241,8 +255,8 @@ fn standing_text(t: &mut Text, after: &Position, kind: &MoveKind) {
         .any(|&sq| attack::attacks(after.board(), moved, sq))
     {
         t.push(
-            "所攻击的子走前已被捉，属从捉到捉，按闲处理（29.2）。",
-            "What it attacks was already attacked before the move (从捉到捉), so it is idle (29.2).",
+            &format!("所攻击的子走前已被捉，属从捉到捉，按闲处理（{}）。", rules.cite(Clause::NewChase)),
+            &format!("What it attacks was already attacked before the move (从捉到捉), so it is idle ({}).", rules.cite(Clause::NewChase)),
         );
         return;
     }
@@ -260,27 +274,21 @@ fn standing_text(t: &mut Text, after: &Position, kind: &MoveKind) {
         .map(|&(p, sq)| format!("the {} on {}", piece_en(p), sq))
         .collect();
     t.push(
-        &format!(
-            "走动的子并不攻击{}；它走前已可被吃，并非这一着造成，按闲处理（29.2）。",
-            zh.join("、")
-        ),
-        &format!(
-            "The moved piece does not attack {}, which could already be won before the move: this move did not bring that about, so it is idle (29.2).",
-            en.join(", ")
-        ),
+        &format!("走动的子并不攻击{}；它走前已可被吃，并非这一着造成，按闲处理（{}）。", zh.join("、"), rules.cite(Clause::NewChase)),
+        &format!("The moved piece does not attack {}, which could already be won before the move: this move did not bring that about, so it is idle ({}).", en.join(", "), rules.cite(Clause::NewChase)),
     );
 }
 
-fn idle_clause(k: super::IdleKind) -> u8 {
+fn idle_clause(k: super::IdleKind) -> Clause {
     match k {
-        super::IdleKind::Exchange => 5,
-        super::IdleKind::Offer => 6,
-        super::IdleKind::Block => 7,
-        super::IdleKind::Follow => 8,
+        super::IdleKind::Exchange => Clause::ExchangeOffer,
+        super::IdleKind::Offer => Clause::Offer,
+        super::IdleKind::Block => Clause::Block,
+        super::IdleKind::Follow => Clause::Follow,
     }
 }
 
-fn side_summary(s: &SideInCycle) -> Text {
+fn side_summary(rules: &Rulebook, s: &SideInCycle) -> Text {
     let allowed_zh = if s.pattern.is_forbidden() {
         "禁止着法"
     } else {
@@ -294,22 +302,30 @@ fn side_summary(s: &SideInCycle) -> Text {
     let mut t = Text::default();
     t.push(
         &format!(
-            "{}{}，为{}（25.2）。",
+            "{}{}，为{}（{}）。",
             side_zh(s.color),
             s.pattern.zh(),
-            allowed_zh
+            allowed_zh,
+            rules.cite(Clause::Patterns)
         ),
         &format!(
-            "{}: {}, {} (25.2).",
+            "{}: {}, {} ({}).",
             side_en(s.color),
             s.pattern.en(),
-            allowed_en
+            allowed_en,
+            rules.cite(Clause::Patterns)
         ),
     );
     if s.pawn_chases_counted {
         t.push(
-            "双方形成互相长打，兵（卒）叫吃按捉处理（27.2）。",
-            "Both sides attack on every move, so the pawn's attacks count as chases (27.2).",
+            &format!(
+                "双方形成互相长打，兵（卒）叫吃按捉处理（{}）。",
+                rules.cite(Clause::PawnAlone)
+            ),
+            &format!(
+                "Both sides attack on every move, so the pawn's attacks count as chases ({}).",
+                rules.cite(Clause::PawnAlone)
+            ),
         );
     }
     if s.chases_not_common {
@@ -329,10 +345,10 @@ fn side_summary(s: &SideInCycle) -> Text {
 
 /// Why the cycle is ruled as it is.
 pub fn explain_cycle(rules: &Rulebook, cycle: &Cycle, ruling: Ruling, why: RulingReason) -> Text {
-    let mut t = side_summary(&cycle.red);
-    let b = side_summary(&cycle.black);
+    let mut t = side_summary(rules, &cycle.red);
+    let b = side_summary(rules, &cycle.black);
     t.push(&b.zh, &b.en);
-    let clause = why.clause(rules.clauses);
+    let clause = rules.cite(why.clause());
     let (zh, en) = match (ruling, why) {
         (Ruling::Loses(c), RulingReason::PerpetualCheck) => (
             format!("不允许单方面长将，{}不变判负（{}）。", side_zh(c), clause),
@@ -373,16 +389,18 @@ pub fn explain_cycle(rules: &Rulebook, cycle: &Cycle, ruling: Ruling, why: Rulin
     let need = occurrences_to_bind(rules, why);
     t.push(
         &format!(
-            "此局面已出现{}次；按{}，第{}次出现时裁决生效（24）。",
+            "此局面已出现{}次；按{}，第{}次出现时裁决生效（{}）。",
             cycle.occurrences,
             rules.edition.name(),
-            need
+            need,
+            rules.cite(Clause::Binding)
         ),
         &format!(
-            "The position has occurred {} times; under {} the ruling binds at occurrence {} (24).",
+            "The position has occurred {} times; under {} the ruling binds at occurrence {} ({}).",
             cycle.occurrences,
             rules.edition.name(),
-            need
+            need,
+            rules.cite(Clause::Binding)
         ),
     );
     t
@@ -390,10 +408,11 @@ pub fn explain_cycle(rules: &Rulebook, cycle: &Cycle, ruling: Ruling, why: Rulin
 
 /// The explanation of a whole adjudication: the cycle and the verdict.
 pub fn explain(a: &Adjudication) -> Text {
+    let rules = a.edition.rulebook();
     let mut t = Text::default();
     match (&a.cycle, a.ruling_reason) {
         (Some(c), Some(why)) => {
-            let e = explain_cycle(a.edition.rulebook(), c, a.ruling, why);
+            let e = explain_cycle(rules, c, a.ruling, why);
             t.push(&e.zh, &e.en);
         }
         _ => t.push(
@@ -403,34 +422,34 @@ pub fn explain(a: &Adjudication) -> Text {
     }
     if a.arbiter.is_some() {
         t.push(
-            "注意：此裁决取决于对士、相（象）的捉；若属占据防守要点、构成简明和棋时附带产生，应按闲处理（27.3），须由裁判判断。",
-            "Note: this ruling rests on chases of advisors or elephants; if they come from holding a key defensive point in a simple draw they are idle (27.3) — an arbiter must judge.",
+            &format!("注意：此裁决取决于对士、相（象）的捉；若属占据防守要点、构成简明和棋时附带产生，应按闲处理（{}），须由裁判判断。", rules.cite(Clause::DefensivePoint)),
+            &format!("Note: this ruling rests on chases of advisors or elephants; if they come from holding a key defensive point in a simple draw they are idle ({}) — an arbiter must judge.", rules.cite(Clause::DefensivePoint)),
         );
     }
     match a.verdict_reason {
         Some(VerdictReason::Checkmate) => t.push(
-            "被将死者负（4.1.1）。",
-            "The side checkmated loses (4.1.1).",
+            &format!("被将死者负（{}）。", rules.cite(Clause::Checkmate)),
+            &format!("The side checkmated loses ({}).", rules.cite(Clause::Checkmate)),
         ),
         Some(VerdictReason::Stalemate) => t.push(
-            "无子可走即困毙，判负（3.2, 4.1.3）。",
-            "No legal move (困毙) loses (3.2, 4.1.3).",
+            &format!("无子可走即困毙，判负（{}）。", rules.cite(Clause::Stalemate)),
+            &format!("No legal move (困毙) loses ({}).", rules.cite(Clause::Stalemate)),
         ),
         Some(VerdictReason::InsufficientMaterial) => t.push(
-            "双方均无取胜可能，和棋（4.2.1）。",
-            "Neither side can win: draw (4.2.1).",
+            &format!("双方均无取胜可能，和棋（{}）。", rules.cite(Clause::NoWinPossible)),
+            &format!("Neither side can win: draw ({}).", rules.cite(Clause::NoWinPossible)),
         ),
         Some(VerdictReason::NaturalLimit) => t.push(
-            "连续60回合双方都没有吃子，和棋（4.2.4, 23.3）。",
-            "Sixty rounds without a capture: draw (4.2.4, 23.3).",
+            &format!("连续60回合双方都没有吃子，和棋（{}）。", rules.cite(Clause::NaturalLimit)),
+            &format!("Sixty rounds without a capture: draw ({}).", rules.cite(Clause::NaturalLimit)),
         ),
         Some(VerdictReason::Repetition) => t.push(
             "循环已达规定次数，裁决生效。",
             "The repetition count is reached: the ruling binds.",
         ),
         Some(VerdictReason::VariedRepetition) => t.push(
-            "循环已达规定次数，但各次之间着法不同：所计各次出现以来的着法合并判定（24）。",
-            "The repetition count is reached, but the cycles differed: all moves since the first occurrence counted are judged together (24).",
+            &format!("循环已达规定次数，但各次之间着法不同：所计各次出现以来的着法合并判定（{}）。", rules.cite(Clause::Binding)),
+            &format!("The repetition count is reached, but the cycles differed: all moves since the first occurrence counted are judged together ({}).", rules.cite(Clause::Binding)),
         ),
         None => {}
     }
@@ -450,7 +469,7 @@ mod tests {
         let moves = iccs::parse_line(&start, line).unwrap();
         let game = adjudicate(Edition::Cxa2020, &start, &moves).unwrap();
         let before = moves[..ply].iter().fold(start, |p, &m| p.play(m).unwrap());
-        explain_move(&before, &game.moves[ply])
+        explain_move(Edition::Cxa2020.rulebook(), &before, &game.moves[ply])
     }
 
     /// Moves that an explanation mentions are written as a referee reads

@@ -14,6 +14,7 @@
 
 pub mod attack;
 pub mod chase;
+mod clause;
 #[cfg(feature = "serde")]
 mod codes;
 pub mod cycle;

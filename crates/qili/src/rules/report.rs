@@ -5,11 +5,12 @@
 //! the string the JSON contract names it by (see `codes.rs`).
 
 use super::chase::{Method, Root, Target};
+use super::clause::Clause;
 use super::cycle::{Pattern, SideInCycle};
 use super::explain::{explain, explain_move, Text};
 use super::kind::{ArbiterNote, IdleKind, Label, MoveKind, Reason};
 use super::verdict::Ruling;
-use super::{Adjudication, Edition, VerdictReason};
+use super::{Adjudication, Edition, Rulebook, VerdictReason};
 use crate::{fen, wxf, zh, Color, Move, Piece, Position, Square};
 
 #[cfg(feature = "serde")]
@@ -180,29 +181,26 @@ fn chase_report(t: &Target) -> ChaseReport {
     }
 }
 
-fn clause(kind: &MoveKind) -> &'static str {
+/// The clause that decided a move's label.
+fn clause(kind: &MoveKind) -> Clause {
     match kind.reason {
-        Reason::GivesCheck => "28.1",
-        Reason::ThreatensMate => "28.2",
-        Reason::NewChase => "29.2",
-        Reason::ChaseNotNew | Reason::JointChase => "29.2",
-        Reason::KingAlone => "27.1",
-        Reason::PawnAlone | Reason::MutualPawnChase => "27.2",
-        Reason::KingAnswersCheck => "27.1",
-        Reason::DefensivePoint => "27.3",
+        Reason::GivesCheck => Clause::Check,
+        Reason::ThreatensMate => Clause::MateThreat,
+        Reason::NewChase | Reason::ChaseNotNew | Reason::JointChase => Clause::NewChase,
+        Reason::KingAlone | Reason::KingAnswersCheck => Clause::KingAlone,
+        Reason::PawnAlone | Reason::MutualPawnChase => Clause::PawnAlone,
+        Reason::DefensivePoint => Clause::DefensivePoint,
         Reason::NothingAttacked => match kind.idle {
-            Some(k) => match k {
-                super::IdleKind::Exchange => "28.5",
-                super::IdleKind::Offer => "28.6",
-                super::IdleKind::Block => "28.7",
-                super::IdleKind::Follow => "28.8",
-            },
-            None => "28.9",
+            Some(IdleKind::Exchange) => Clause::ExchangeOffer,
+            Some(IdleKind::Offer) => Clause::Offer,
+            Some(IdleKind::Block) => Clause::Block,
+            Some(IdleKind::Follow) => Clause::Follow,
+            None => Clause::Idle,
         },
     }
 }
 
-fn move_report(ply: usize, before: &Position, kind: &MoveKind) -> MoveReport {
+fn move_report(rules: &Rulebook, ply: usize, before: &Position, kind: &MoveKind) -> MoveReport {
     let m: Move = kind.mv;
     let sub = if kind.label == Label::Idle {
         kind.idle
@@ -226,9 +224,9 @@ fn move_report(ply: usize, before: &Position, kind: &MoveKind) -> MoveReport {
         chases: kind.chases.iter().map(chase_report).collect(),
         standing: kind.standing.clone(),
         mate_line: kind.mate_line.clone(),
-        clause: clause(kind),
+        clause: rules.cite(clause(kind)),
         arbiter: kind.arbiter,
-        explanation: explain_move(before, kind).into(),
+        explanation: explain_move(rules, before, kind).into(),
     }
 }
 
@@ -246,10 +244,11 @@ fn side_report(s: &SideInCycle) -> SideReport {
 impl Report {
     /// Builds the report of `a`, adjudicated from `start`.
     pub fn new(start: &Position, a: &Adjudication) -> Report {
+        let rules = a.edition.rulebook();
         let mut pos = start.clone();
         let mut moves = Vec::with_capacity(a.moves.len());
         for (i, kind) in a.moves.iter().enumerate() {
-            moves.push(move_report(i + 1, &pos, kind));
+            moves.push(move_report(rules, i + 1, &pos, kind));
             pos.play_unchecked(kind.mv);
         }
         Report {
@@ -266,9 +265,7 @@ impl Report {
                 occurrences: c.occurrences,
                 red: side_report(&c.red),
                 black: side_report(&c.black),
-                clause: a
-                    .ruling_reason
-                    .map(|r| r.clause(a.edition.rulebook().clauses)),
+                clause: a.ruling_reason.map(|r| rules.cite(r.clause())),
             }),
             arbiter: a.arbiter,
             explanation: explain(a).into(),

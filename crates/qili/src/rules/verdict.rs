@@ -1,7 +1,8 @@
 //! Rulings on repetitions (24, 26) and the verdict binding at a point of the game.
 
+use super::clause::Clause;
 use super::cycle::{Cycle, Pattern};
-use super::rulebook::{Clauses, Rulebook};
+use super::rulebook::Rulebook;
 use crate::Color;
 
 /// An outcome of the rules: nothing, a draw, or a loss for one side.
@@ -43,15 +44,13 @@ pub enum RulingReason {
 }
 
 impl RulingReason {
-    /// The clause, as cited.
-    pub const fn clause(self, clauses: Clauses) -> &'static str {
-        match (clauses, self) {
-            (Clauses::Axf, _) => "AXF 棋例",
-            (_, RulingReason::PerpetualCheck) => "26.1",
-            (_, RulingReason::BothPerpetualCheck) => "26.3",
-            (_, RulingReason::BothAllowed) => "26.2",
-            (_, RulingReason::BothForbidden) => "26.3",
-            (_, RulingReason::ForbiddenAgainstAllowed) => "26.4",
+    /// The clause (cited by [`Rulebook::cite`]).
+    pub const fn clause(self) -> Clause {
+        match self {
+            RulingReason::PerpetualCheck => Clause::PerpetualCheck,
+            RulingReason::BothPerpetualCheck | RulingReason::BothForbidden => Clause::BothForbidden,
+            RulingReason::BothAllowed => Clause::BothAllowed,
+            RulingReason::ForbiddenAgainstAllowed => Clause::ForbiddenAgainstAllowed,
         }
     }
 }
