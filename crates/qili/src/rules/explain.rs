@@ -27,6 +27,16 @@ impl Text {
         self.zh.push_str(zh);
         self.en.push_str(en);
     }
+
+    /// A sentence that ends citing `clause`: `zh（clause）。`, `en (clause).`
+    fn cited(&mut self, zh: &str, en: &str, clause: &str) {
+        self.push(zh, en);
+        for (text, open, close) in [(&mut self.zh, "（", "）。"), (&mut self.en, " (", ").")] {
+            text.push_str(open);
+            text.push_str(clause);
+            text.push_str(close);
+        }
+    }
 }
 
 fn side_zh(c: Color) -> &'static str {
@@ -138,10 +148,7 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
     after.play_unchecked(kind.mv);
     let mut t = Text::default();
     match kind.label {
-        Label::Check => t.push(
-            &format!("照将（{}）。", rules.cite(Clause::Check)),
-            &format!("Gives check ({}).", rules.cite(Clause::Check)),
-        ),
+        Label::Check => t.cited("照将", "Gives check", rules.cite(Clause::Check)),
         Label::MateThreat => {
             let (z, w) = line_text(&after, kind.mate_line.as_deref().unwrap_or_default());
             t.push(
@@ -160,9 +167,10 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
         Label::Chase | Label::Idle => {}
     }
     if kind.reason == Reason::MutualPawnChase {
-        t.push(
-            &format!("兵（卒）本身叫吃本为闲，但双方形成互相长打，按捉处理（{}）。", rules.cite(Clause::PawnAlone)),
-            &format!("A pawn attacking alone is idle, but both sides attack on every move, so it counts as a chase ({}).", rules.cite(Clause::PawnAlone)),
+        t.cited(
+            "兵（卒）本身叫吃本为闲，但双方形成互相长打，按捉处理",
+            "A pawn attacking alone is idle, but both sides attack on every move, so it counts as a chase",
+            rules.cite(Clause::PawnAlone),
         );
     }
     if matches!(kind.label, Label::Chase | Label::MateThreat) {
@@ -185,10 +193,11 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
                 ),
             );
             if kind.reason == Reason::NewChase && attacked_before_by_the_same(before, kind.mv, c) {
-                t.push(
-                    &format!("此子走前已被同样攻击，但那时吃它不得子，属从没捉到捉（{}）。", rules.cite(Clause::NewChase)),
-                    &format!("The same pieces attacked it before, but taking it then won nothing: a new chase ({}).", rules.cite(Clause::NewChase)),
-                );
+                t.cited(
+            "此子走前已被同样攻击，但那时吃它不得子，属从没捉到捉",
+            "The same pieces attacked it before, but taking it then won nothing: a new chase",
+            rules.cite(Clause::NewChase),
+        );
             }
         }
     }
@@ -201,14 +210,16 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
     if kind.label == Label::Idle {
         match kind.reason {
             Reason::ChaseNotNew => standing_text(rules, &mut t, &after, kind),
-            Reason::KingAlone => t.push(
-                &format!("只有帅（将）本身叫吃，按闲处理（{}）。", rules.cite(Clause::KingAlone)),
-                &format!("Only the king attacks, which counts as idle ({}).", rules.cite(Clause::KingAlone)),
-            ),
-            Reason::PawnAlone => t.push(
-                &format!("只有兵（卒）本身叫吃，按闲处理（{}）。", rules.cite(Clause::PawnAlone)),
-                &format!("Only a pawn attacks, which counts as idle ({}).", rules.cite(Clause::PawnAlone)),
-            ),
+            Reason::KingAlone => t.cited(
+            "只有帅（将）本身叫吃，按闲处理",
+            "Only the king attacks, which counts as idle",
+            rules.cite(Clause::KingAlone),
+        ),
+            Reason::PawnAlone => t.cited(
+            "只有兵（卒）本身叫吃，按闲处理",
+            "Only a pawn attacks, which counts as idle",
+            rules.cite(Clause::PawnAlone),
+        ),
             Reason::DefensivePoint => t.push(
                 &format!("只捉士、相（象），而这一着挡住了对方的杀着，是占据防守要点附带产生的捉，按闲处理（{}）；是否立即构成简明和棋，需裁判确认。", rules.cite(Clause::DefensivePoint)),
                 &format!("Only advisors or elephants are chased, and the move stops the opponent's mate threat: the chase comes with holding a key defensive point, so it is idle ({}) — an arbiter must confirm the position is a simple draw.", rules.cite(Clause::DefensivePoint)),
@@ -224,20 +235,19 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
                 &format!("{}（{}）。", k.zh(), rules.cite(idle_clause(k))),
                 &format!("It is a {} ({}).", k.en(), rules.cite(idle_clause(k))),
             ),
-            None if kind.reason == Reason::NothingAttacked => t.push(
-                &format!("不将、不杀、不捉，为闲着（{}）。", rules.cite(Clause::Idle)),
-                &format!(
-                    "Neither checks, threatens mate nor chases: idle ({}).",
-                    rules.cite(Clause::Idle)
-                ),
+            None if kind.reason == Reason::NothingAttacked => t.cited(
+                "不将、不杀、不捉，为闲着",
+                "Neither checks, threatens mate nor chases: idle",
+                rules.cite(Clause::Idle),
             ),
             None => {}
         }
     }
     if kind.arbiter == Some(ArbiterNote::GuardsOnly) && kind.reason != Reason::DefensivePoint {
-        t.push(
-            &format!("只捉士、相（象）：若是占据防守要点、构成简明和棋时附带产生，应按闲处理，需裁判判断（{}）。", rules.cite(Clause::DefensivePoint)),
-            &format!("Only advisors or elephants are chased: if this comes from holding a key defensive point in a simple draw it is idle — an arbiter must judge ({}).", rules.cite(Clause::DefensivePoint)),
+        t.cited(
+            "只捉士、相（象）：若是占据防守要点、构成简明和棋时附带产生，应按闲处理，需裁判判断",
+            "Only advisors or elephants are chased: if this comes from holding a key defensive point in a simple draw it is idle — an arbiter must judge",
+            rules.cite(Clause::DefensivePoint),
         );
     }
     t
@@ -254,9 +264,10 @@ fn standing_text(rules: &Rulebook, t: &mut Text, after: &Position, kind: &MoveKi
         .iter()
         .any(|&sq| attack::attacks(after.board(), moved, sq))
     {
-        t.push(
-            &format!("所攻击的子走前已被捉，属从捉到捉，按闲处理（{}）。", rules.cite(Clause::NewChase)),
-            &format!("What it attacks was already attacked before the move (从捉到捉), so it is idle ({}).", rules.cite(Clause::NewChase)),
+        t.cited(
+            "所攻击的子走前已被捉，属从捉到捉，按闲处理",
+            "What it attacks was already attacked before the move (从捉到捉), so it is idle",
+            rules.cite(Clause::NewChase),
         );
         return;
     }
@@ -427,29 +438,34 @@ pub fn explain(a: &Adjudication) -> Text {
         );
     }
     match a.verdict_reason {
-        Some(VerdictReason::Checkmate) => t.push(
-            &format!("被将死者负（{}）。", rules.cite(Clause::Checkmate)),
-            &format!("The side checkmated loses ({}).", rules.cite(Clause::Checkmate)),
+        Some(VerdictReason::Checkmate) => t.cited(
+            "被将死者负",
+            "The side checkmated loses",
+            rules.cite(Clause::Checkmate),
         ),
-        Some(VerdictReason::Stalemate) => t.push(
-            &format!("无子可走即困毙，判负（{}）。", rules.cite(Clause::Stalemate)),
-            &format!("No legal move (困毙) loses ({}).", rules.cite(Clause::Stalemate)),
+        Some(VerdictReason::Stalemate) => t.cited(
+            "无子可走即困毙，判负",
+            "No legal move (困毙) loses",
+            rules.cite(Clause::Stalemate),
         ),
-        Some(VerdictReason::InsufficientMaterial) => t.push(
-            &format!("双方均无取胜可能，和棋（{}）。", rules.cite(Clause::NoWinPossible)),
-            &format!("Neither side can win: draw ({}).", rules.cite(Clause::NoWinPossible)),
+        Some(VerdictReason::InsufficientMaterial) => t.cited(
+            "双方均无取胜可能，和棋",
+            "Neither side can win: draw",
+            rules.cite(Clause::NoWinPossible),
         ),
-        Some(VerdictReason::NaturalLimit) => t.push(
-            &format!("连续60回合双方都没有吃子，和棋（{}）。", rules.cite(Clause::NaturalLimit)),
-            &format!("Sixty rounds without a capture: draw ({}).", rules.cite(Clause::NaturalLimit)),
+        Some(VerdictReason::NaturalLimit) => t.cited(
+            "连续60回合双方都没有吃子，和棋",
+            "Sixty rounds without a capture: draw",
+            rules.cite(Clause::NaturalLimit),
         ),
         Some(VerdictReason::Repetition) => t.push(
             "循环已达规定次数，裁决生效。",
             "The repetition count is reached: the ruling binds.",
         ),
-        Some(VerdictReason::VariedRepetition) => t.push(
-            &format!("循环已达规定次数，但各次之间着法不同：所计各次出现以来的着法合并判定（{}）。", rules.cite(Clause::Binding)),
-            &format!("The repetition count is reached, but the cycles differed: all moves since the first occurrence counted are judged together ({}).", rules.cite(Clause::Binding)),
+        Some(VerdictReason::VariedRepetition) => t.cited(
+            "循环已达规定次数，但各次之间着法不同：所计各次出现以来的着法合并判定",
+            "The repetition count is reached, but the cycles differed: all moves since the first occurrence counted are judged together",
+            rules.cite(Clause::Binding),
         ),
         None => {}
     }
