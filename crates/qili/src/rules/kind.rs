@@ -470,14 +470,17 @@ pub(super) fn attacked_by_the_same(before: &Position, t: &Target) -> bool {
         .all(|&a| attack::attacks(before.board(), a, t.square))
 }
 
-/// CXA 2020 (图11, 图28 "车炮联合捉子"): the moved piece does not attack the
-/// target but the chase needs it — without it on the board (a pin that makes
-/// the root false, a cannon screen) the target could not be won, or the
-/// target could take a piece of the attack and get away (参考图39
-/// "车马炮联合捉车", [`guards_the_attack`]).
+/// CXA 2020 联合捉子 (图10, 11, 25, 27, 28; 参考图11, 39): a chase of a piece
+/// that could already be won needs two or more of the side's pieces,
+/// whatever part the moved piece plays. It attacks, but needs a partner
+/// ([`needs_a_partner`]); or it does not attack the target, and without it on
+/// the board (a pin that makes the root false, a cannon screen, a piece
+/// backing the attacker) the target could not be won, or the target could
+/// take a piece of the attack and get away (参考图39 "车马炮联合捉车",
+/// [`guards_the_attack`]).
 fn supports_chase(again: &Position, m: Move, t: &Target, rules: &Rulebook) -> bool {
     if t.attackers.contains(&m.to) {
-        return false;
+        return needs_a_partner(again, m.to, t, rules);
     }
     let mut setup = again.to_setup();
     setup.board.set(m.to, None);
@@ -499,6 +502,31 @@ fn supports_chase(again: &Position, m: Move, t: &Target, rules: &Rulebook) -> bo
             .iter()
             .any(|w| w.square == t.square)
             || guards_the_attack(again, &without, t))
+}
+
+/// 联合捉子 when the moved piece is itself an attacker (CXA 2020 图10 "车炮联合
+/// 捉子": the rook attacks, the cannon behind it): it cannot win the target
+/// alone, and another piece of the side is needed too — take either away and
+/// nothing is won. The king is the ground every chase stands on, not a
+/// partner.
+fn needs_a_partner(again: &Position, moved: Square, t: &Target, rules: &Rulebook) -> bool {
+    let winnable_without = |q: Square| {
+        let mut setup = again.to_setup();
+        setup.board.set(q, None);
+        match Position::from_setup(setup, crate::Tolerance::COMPOSED) {
+            Ok(p) if !p.is_check() => targets(&p, rules).iter().any(|w| w.square == t.square),
+            _ => true,
+        }
+    };
+    if winnable_without(moved) {
+        return false;
+    }
+    let mover = again.turn();
+    again
+        .board()
+        .squares_of(mover)
+        .filter(|&q| q != moved && again.piece_at(q).is_some_and(|p| p.role != Role::King))
+        .any(|q| !winnable_without(q))
 }
 
 /// CXA 2020 参考图39 ("车马炮联合捉车"): the moved piece guards a piece of the
@@ -782,6 +810,33 @@ mod tests {
     use crate::rules::after_line;
     use crate::rules::Edition;
     use crate::{fen, iccs, Tolerance};
+
+    /// 联合捉子 when the moved piece attacks (CXA 2020 图10's reading, as 图27
+    /// relabels 1999 图六's 从捉到捉): the rook steps back along the file and
+    /// keeps attacking the advisor, whose defending horse the cannon pins to
+    /// the king — neither wins it without the other. In 2020 a joint chase,
+    /// in 1999 从捉到捉; the same mirrored (xq002200, ply 81).
+    #[test]
+    fn an_attacker_that_needs_a_partner_makes_a_joint_chase() {
+        for (f, mv) in [
+            ("C4a3/4k4/4ba3/pr4n1p/4nR3/9/8P/4C3B/4A4/2B1KA3 w", "f5f3"),
+            ("3a4C/4k4/3ab4/p1n4rp/3Rn4/9/P8/B3C4/4A4/3AK1B2 w", "d5d3"),
+        ] {
+            let pos = fen::position(f, Tolerance::COMPOSED).unwrap();
+            let k = classify_iccs(Edition::Cxa2020, &pos, mv);
+            assert_eq!(
+                (k.label, k.reason),
+                (Label::Chase, Reason::JointChase),
+                "{f}"
+            );
+            let k = classify_iccs(Edition::Cxa1999, &pos, mv);
+            assert_eq!(
+                (k.label, k.reason),
+                (Label::Idle, Reason::ChaseNotNew),
+                "{f}"
+            );
+        }
+    }
 
     /// CXA 2020 图11: the red cannon moves along the back rank, pinning the
     /// elephant that protects the piece the rook attacks (车炮联合捉子).
