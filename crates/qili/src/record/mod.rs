@@ -25,6 +25,7 @@ use core::fmt;
 
 mod encoding;
 mod game;
+mod tree;
 
 pub mod dhtmlxq;
 pub mod pgn;
