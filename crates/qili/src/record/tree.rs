@@ -150,7 +150,9 @@ impl Tree {
             };
             let mut node = Node::new(m);
             node.comment = self.nodes[i].comment.clone();
-            if i != first {
+            // The alternatives of a variation's first move are the caller's;
+            // those of the main line's first move are this line's.
+            if i != first || depth == 0 {
                 let mut alt = self.nodes[i].sibling;
                 while let Some(j) = alt {
                     let v = self.line(j, pos.clone(), depth + 1, decode, too_deep, warnings)?;
