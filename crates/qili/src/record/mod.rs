@@ -27,6 +27,7 @@ mod encoding;
 mod game;
 mod tree;
 
+pub mod cbl;
 pub mod cbr;
 pub mod dhtmlxq;
 pub mod pgn;
