@@ -191,6 +191,31 @@ impl Library {
     }
 }
 
+/// The games of a library in file order, each with the title of its
+/// section as the `Section` tag: what [`super::read`] gives for a library.
+/// A library whose index cannot be read is one error.
+pub fn read_games(data: &[u8]) -> Vec<Result<Game, CblError>> {
+    let library = match read(data) {
+        Ok(l) => l,
+        Err(e) => return vec![Err(e)],
+    };
+    let mut section = None;
+    let mut out = Vec::new();
+    for entry in library.entries.into_iter().filter(|e| !e.deleted) {
+        match entry.content {
+            Ok(Content::Section(s)) => section = Some(s.title),
+            Ok(Content::Game(mut g)) => {
+                if let Some(s) = &section {
+                    g.tags.insert("Section", s.as_str());
+                }
+                out.push(Ok(*g));
+            }
+            Err(e) => out.push(Err(e)),
+        }
+    }
+    out
+}
+
 fn u32_at(data: &[u8], at: usize) -> usize {
     data.get(at..at + 4).map_or(0, |b| {
         u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize
