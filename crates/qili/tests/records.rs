@@ -367,7 +367,12 @@ fn check_ccbridge(game: &Game, exp: &serde_json::Value) -> Result<(), String> {
     check(game, &basic)?;
     let mut lines = Vec::new();
     all_lines(&game.moves, &[], &mut lines);
-    let want: Vec<Vec<String>> = exp["line_moves"].as_array().unwrap().iter().map(strings).collect();
+    let want: Vec<Vec<String>> = exp["line_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(strings)
+        .collect();
     if lines.len() as u64 != exp["lines"].as_u64().unwrap() || lines != want {
         return Err(format!("lines {lines:?}, expected {want:?}"));
     }
@@ -386,7 +391,10 @@ fn check_ccbridge(game: &Game, exp: &serde_json::Value) -> Result<(), String> {
         }
     }
     if game.result.pgn() != exp["result"].as_str().unwrap() {
-        return Err(format!("result {}, expected {}", game.result, exp["result"]));
+        return Err(format!(
+            "result {}, expected {}",
+            game.result, exp["result"]
+        ));
     }
     Ok(())
 }
@@ -417,11 +425,18 @@ fn ccbridge_files_match_expected() {
             None => vec![&exp],
         };
         if games.len() != want.len() {
-            failures.push(format!("{name}: {} games, expected {}", games.len(), want.len()));
+            failures.push(format!(
+                "{name}: {} games, expected {}",
+                games.len(),
+                want.len()
+            ));
             continue;
         }
         for (i, (g, w)) in games.iter().zip(want).enumerate() {
-            let r = g.as_ref().map_err(|e| e.to_string()).and_then(|g| check_ccbridge(g, w));
+            let r = g
+                .as_ref()
+                .map_err(|e| e.to_string())
+                .and_then(|g| check_ccbridge(g, w));
             match r {
                 Ok(()) => games_checked += 1,
                 Err(e) => failures.push(format!("{name} game {}: {e}", i + 1)),
@@ -444,16 +459,31 @@ fn ccbridge_files_match_expected() {
                 .as_array()
                 .unwrap()
                 .iter()
-                .map(|d| (d["entry"].as_u64().unwrap() as usize, d["title"].as_str().unwrap().to_string()))
+                .map(|d| {
+                    (
+                        d["entry"].as_u64().unwrap() as usize,
+                        d["title"].as_str().unwrap().to_string(),
+                    )
+                })
                 .collect();
             assert_eq!(deleted, want, "{name} deleted entries");
             // Every game under its section: the first 20 under the first heading.
-            let sections: Vec<Option<&str>> =
-                games.iter().map(|g| g.as_ref().unwrap().tag("Section")).collect();
-            assert!(sections.iter().all(Option::is_some), "{name}: a game without a section");
+            let sections: Vec<Option<&str>> = games
+                .iter()
+                .map(|g| g.as_ref().unwrap().tag("Section"))
+                .collect();
+            assert!(
+                sections.iter().all(Option::is_some),
+                "{name}: a game without a section"
+            );
         }
     }
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
     assert_eq!(games_checked, 38);
 }
 
@@ -467,7 +497,10 @@ fn ccbridge_files_read_by_content_whatever_their_name() {
         std::fs::copy(&p, &renamed).unwrap();
         let by_name = record::read_file(&renamed).unwrap();
         assert!(by_name.iter().all(Result::is_ok), "{}", renamed.display());
-        assert_eq!(by_name.len(), record::read(&std::fs::read(&p).unwrap()).len());
+        assert_eq!(
+            by_name.len(),
+            record::read(&std::fs::read(&p).unwrap()).len()
+        );
     }
     std::fs::remove_dir_all(&tmp).unwrap();
 }

@@ -90,7 +90,11 @@ impl core::error::Error for CbfError {}
 
 /// `true` if the text's first element is a [`ROOT`].
 pub fn detect_text(text: &str) -> bool {
-    if !text.trim_start_matches('\u{FEFF}').trim_start().starts_with('<') {
+    if !text
+        .trim_start_matches('\u{FEFF}')
+        .trim_start()
+        .starts_with('<')
+    {
         return false;
     }
     let mut r = Reader::new(text);
@@ -142,7 +146,8 @@ fn collect(text: &str) -> Result<Raw, CbfError> {
     loop {
         let at = r.offset();
         let Some(event) = r.next_event() else { break };
-        let event = event.map_err(|XmlError { offset, reason }| err(offset, CbfErrorKind::Xml(reason)))?;
+        let event =
+            event.map_err(|XmlError { offset, reason }| err(offset, CbfErrorKind::Xml(reason)))?;
         match event {
             Event::Start { name, attrs, empty } => {
                 if path.is_empty() && (seen_root || name != ROOT) {
@@ -166,14 +171,18 @@ fn collect(text: &str) -> Result<Raw, CbfError> {
             Event::Text(t) => value.push_str(&t),
             Event::End { name } => {
                 if path.last() != Some(&name) {
-                    return Err(err(at, CbfErrorKind::Xml("an end tag that closes no open element")));
+                    return Err(err(
+                        at,
+                        CbfErrorKind::Xml("an end tag that closes no open element"),
+                    ));
                 }
                 path.pop();
                 let text = unix_newlines(&value);
                 let text = text.trim();
                 match path.last() {
                     Some(&"Head") if !text.is_empty() => {
-                        raw.head.push((name.to_string(), text.to_string(), line_of(text_all, at)));
+                        raw.head
+                            .push((name.to_string(), text.to_string(), line_of(text_all, at)));
                     }
                     Some(&"MoveList") if name == "Move" && !text.is_empty() => {
                         if let Some(m) = raw.moves.last_mut() {
@@ -190,7 +199,10 @@ fn collect(text: &str) -> Result<Raw, CbfError> {
         return Err(err(0, CbfErrorKind::NotCbf));
     }
     if !path.is_empty() {
-        return Err(err(text.len(), CbfErrorKind::Xml("the text ends inside an element")));
+        return Err(err(
+            text.len(),
+            CbfErrorKind::Xml("the text ends inside an element"),
+        ));
     }
     Ok(raw)
 }
@@ -234,11 +246,7 @@ pub fn read_str(text: &str) -> Result<Game, CbfError> {
     game.result = cbr::result_of(result);
     game.tags.insert("Result", game.result.pgn());
     let mut moves = raw.moves.iter().peekable();
-    if let Some(first) = moves.next_if(|m| {
-        m.value
-            .split_once('-')
-            .is_some_and(|(a, b)| a == b)
-    }) {
+    if let Some(first) = moves.next_if(|m| m.value.split_once('-').is_some_and(|(a, b)| a == b)) {
         game.moves.comment = first.comment.clone();
     }
     let mut pos: Position = game.start.clone();

@@ -164,24 +164,30 @@ pub struct Section {
 impl Library {
     /// The section headings, in order (deleted ones left out).
     pub fn sections(&self) -> impl Iterator<Item = &Section> + '_ {
-        self.entries.iter().filter(|e| !e.deleted).filter_map(|e| match &e.content {
-            Ok(Content::Section(s)) => Some(s),
-            _ => None,
-        })
+        self.entries
+            .iter()
+            .filter(|e| !e.deleted)
+            .filter_map(|e| match &e.content {
+                Ok(Content::Section(s)) => Some(s),
+                _ => None,
+            })
     }
 
     /// The games in file order, each with the title of the section it is
     /// in: the entries that are neither headings nor deleted, read or not.
     pub fn games(&self) -> impl Iterator<Item = (Option<&str>, Result<&Game, &CblError>)> + '_ {
         let mut section = None;
-        self.entries.iter().filter(|e| !e.deleted).filter_map(move |e| match &e.content {
-            Ok(Content::Section(s)) => {
-                section = Some(s.title.as_str());
-                None
-            }
-            Ok(Content::Game(g)) => Some((section, Ok(&**g))),
-            Err(err) => Some((section, Err(err))),
-        })
+        self.entries
+            .iter()
+            .filter(|e| !e.deleted)
+            .filter_map(move |e| match &e.content {
+                Ok(Content::Section(s)) => {
+                    section = Some(s.title.as_str());
+                    None
+                }
+                Ok(Content::Game(g)) => Some((section, Ok(&**g))),
+                Err(err) => Some((section, Err(err))),
+            })
     }
 
     /// The entries the index marks deleted (their records are still in the
@@ -217,9 +223,8 @@ pub fn read_games(data: &[u8]) -> Vec<Result<Game, CblError>> {
 }
 
 fn u32_at(data: &[u8], at: usize) -> usize {
-    data.get(at..at + 4).map_or(0, |b| {
-        u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize
-    })
+    data.get(at..at + 4)
+        .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
 }
 
 /// Reads a library. Fails only if the header or the index cannot be read;
@@ -311,7 +316,10 @@ mod tests {
         for (k, (flags, r)) in records.iter().enumerate() {
             let at = INDEX + k * SLOT;
             let blocks = r.len().div_ceil(BLOCK) as u32;
-            for (i, v) in [*flags, k as u32, blocks, r.len() as u32].iter().enumerate() {
+            for (i, v) in [*flags, k as u32, blocks, r.len() as u32]
+                .iter()
+                .enumerate()
+            {
                 d[at + 4 * i..at + 4 * i + 4].copy_from_slice(&v.to_le_bytes());
             }
         }

@@ -147,7 +147,9 @@ pub enum CbrErrorKind {
 impl fmt::Display for CbrErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CbrErrorKind::NotCbr => f.write_str("not a CCBridge record (no 'CCBridge Record' signature)"),
+            CbrErrorKind::NotCbr => {
+                f.write_str("not a CCBridge record (no 'CCBridge Record' signature)")
+            }
             CbrErrorKind::Truncated { reading, end } => {
                 write!(f, "the record ends (at byte {end}) inside {reading}")
             }
@@ -233,7 +235,13 @@ pub(crate) fn field(h: &[u8], at: usize, text: Text) -> Option<String> {
             .get(at..at + n)?
             .iter()
             .take_while(|&&b| b != 0)
-            .map(|&b| if b.is_ascii() { char::from(b) } else { '\u{FFFD}' })
+            .map(|&b| {
+                if b.is_ascii() {
+                    char::from(b)
+                } else {
+                    '\u{FFFD}'
+                }
+            })
             .collect(),
     };
     (!s.trim().is_empty()).then_some(s)
@@ -255,7 +263,10 @@ pub(crate) fn point(v: u8) -> Option<Square> {
     if v >= 90 {
         return None;
     }
-    Some(Square::from_coords(File::new(v % 9)?, Rank::new(9 - v / 9)?))
+    Some(Square::from_coords(
+        File::new(v % 9)?,
+        Rank::new(9 - v / 9)?,
+    ))
 }
 
 /// The piece of a board byte; `Ok(None)` for an empty point.

@@ -277,7 +277,12 @@ mod tests {
 
     #[test]
     fn errors_say_where() {
-        for (text, offset) in [("<a x=1>", 5), ("ab<![CDATA[x", 2), ("<a><", 3), ("<a x>", 4)] {
+        for (text, offset) in [
+            ("<a x=1>", 5),
+            ("ab<![CDATA[x", 2),
+            ("<a><", 3),
+            ("<a x>", 4),
+        ] {
             let e = events(text).into_iter().find_map(Result::err);
             assert_eq!(e.map(|e| e.offset), Some(offset), "{text}");
         }
