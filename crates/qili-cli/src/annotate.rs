@@ -22,10 +22,12 @@ pub const COMMAND: Command = Command {
 const USAGE: &str = "\
 usage: qili annotate FILE [--rules cxa1999|cxa2020|axf] [--json]
 
-Reads the games of FILE (PGN in UTF-8, GBK or Big5; DhtmlXQ; XQF), labels
-every main-line move 将/杀/捉/闲 (兑/献/拦/跟) and rules on every repetition
-cycle in the game: each time a position recurs, the cycle since its last
-occurrence is judged as if the game ended there.
+Reads the games of FILE (PGN in UTF-8, GBK or Big5; DhtmlXQ; XQF; 象棋桥
+CBR, CBL libraries and CBF), labels every main-line move 将/杀/捉/闲
+(兑/献/拦/跟) and rules on every repetition cycle in the game: each time a
+position recurs, the cycle since its last occurrence is judged as if the
+game ended there. A library's games come in file order, each with its
+section heading as the \"Section\" tag.
 
 Text output lists the moves with their labels and the cycles with their
 rulings. With --json, one JSON object per game (one per line): the

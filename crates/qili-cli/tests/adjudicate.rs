@@ -166,6 +166,48 @@ fn annotate_a_record_file() {
     assert!(text.starts_with("== game 1"), "{text}");
 }
 
+/// A 象棋桥 library: one JSON object per game, in file order, with the
+/// section it is under; its headings and deleted entry are not games.
+#[test]
+fn annotate_a_ccbridge_library() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/corpus/records/ccbridge");
+    let file = dir.join("cc_1989_longhua.cbl");
+    let (code, out, err) = qili(&["annotate", file.to_str().unwrap(), "--json"], "");
+    assert_eq!(code, 0, "{err}");
+    let games: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(games.len(), 35);
+    let expected: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("cc_1989_longhua.expected.json")).unwrap(),
+    )
+    .unwrap();
+    for (g, want) in games.iter().zip(expected["games"].as_array().unwrap()) {
+        assert_eq!(g["tags"]["Title"], want["title"]);
+        assert_eq!(g["tags"]["Red"], want["red"]);
+        let moves: Vec<&str> = g["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["iccs"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            moves,
+            want["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m.as_str().unwrap())
+                .collect::<Vec<_>>()
+        );
+    }
+    let sections = expected["sections"].as_array().unwrap();
+    assert_eq!(games[0]["tags"]["Section"], sections[0]);
+    assert_eq!(games[34]["tags"]["Section"], sections[1]);
+}
+
 #[test]
 fn annotate_reports_unreadable_files() {
     let (code, _, err) = qili(&["annotate", "/nonexistent/file.pgn"], "");
