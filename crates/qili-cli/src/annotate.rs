@@ -10,6 +10,7 @@ use serde_json::{json, Value};
 use crate::args::{Error, Spec};
 use crate::records::read_record;
 use crate::Command;
+use qili::record::cbl::Entries;
 
 /// The `annotate` subcommand.
 pub const COMMAND: Command = Command {
@@ -20,7 +21,7 @@ pub const COMMAND: Command = Command {
 };
 
 const USAGE: &str = "\
-usage: qili annotate FILE [--rules cxa1999|cxa2020|axf] [--json]
+usage: qili annotate FILE [--rules cxa1999|cxa2020|axf] [--json] [--deleted]
 
 Reads the games of FILE (PGN in UTF-8, GBK or Big5; DhtmlXQ; XQF; 象棋桥
 CBR, CBL libraries and CBF), labels every main-line move 将/杀/捉/闲
@@ -39,11 +40,13 @@ others are still annotated.
 
   --rules NAME   cxa1999 (default), cxa2020 or axf
   --json         JSON lines instead of text
+  --deleted      also the entries a 象棋桥 library's index marks deleted,
+                 where they stand, each with the tag \"Deleted\": \"true\"
 ";
 
 const SPEC: Spec = Spec {
     options: &["rules"],
-    flags: &["json"],
+    flags: &["json", "deleted"],
     usage: USAGE,
 };
 
@@ -57,7 +60,12 @@ fn run(args: &[String], out: &mut dyn Write) -> Result<(), Error> {
         .unwrap_or("cxa1999")
         .parse()
         .map_err(|e| SPEC.error(e))?;
-    let (games, errors) = read_record(file)?;
+    let entries = if args.flag("deleted") {
+        Entries::WithDeleted
+    } else {
+        Entries::Games
+    };
+    let (games, errors) = read_record(file, entries)?;
     for (n, game) in games.iter().enumerate() {
         let (start, moves) = game.main_line();
         let whole = adjudicate(edition, &start, &moves)

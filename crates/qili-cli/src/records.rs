@@ -78,9 +78,13 @@ pub fn is_record_conversion(args: &[String]) -> bool {
 
 /// The games of a record file, and the messages of those that could not be
 /// read (each naming the file, where in it, and the move).
-pub fn read_record(path: &str) -> Result<(Vec<Game>, Vec<String>), Error> {
-    let results =
-        record::read_file(path).map_err(|e| Error::Input(format!("cannot read {path}: {e}")))?;
+/// `entries` says which entries of a 象棋桥 library are read.
+pub fn read_record(
+    path: &str,
+    entries: record::cbl::Entries,
+) -> Result<(Vec<Game>, Vec<String>), Error> {
+    let results = record::read_file_with(path, entries)
+        .map_err(|e| Error::Input(format!("cannot read {path}: {e}")))?;
     let mut games = Vec::new();
     let mut errors = Vec::new();
     for r in results {
@@ -114,7 +118,7 @@ pub fn convert_record(args: &[String], out: &mut dyn Write) -> Result<(), Error>
         }
         _ => return Err(SPEC.error(format!("--to {to}: expected pgn or dhtmlxq"))),
     };
-    let (games, mut errors) = read_record(path)?;
+    let (games, mut errors) = read_record(path, record::cbl::Entries::Games)?;
     let total = games.len() + errors.len();
     for g in &games {
         for w in &g.warnings {

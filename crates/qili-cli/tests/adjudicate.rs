@@ -206,6 +206,21 @@ fn annotate_a_ccbridge_library() {
     let sections = expected["sections"].as_array().unwrap();
     assert_eq!(games[0]["tags"]["Section"], sections[0]);
     assert_eq!(games[34]["tags"]["Section"], sections[1]);
+
+    // On request, the deleted entry too, where it stands: last.
+    let (code, out, err) = qili(
+        &["annotate", file.to_str().unwrap(), "--json", "--deleted"],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let all: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(all.len(), 36);
+    assert_eq!(all[35]["tags"]["Deleted"], "true");
+    assert_eq!(all[35]["tags"]["Title"], expected["deleted"][0]["title"]);
+    assert_eq!(all[34]["tags"]["Deleted"], Value::Null);
 }
 
 #[test]

@@ -197,22 +197,41 @@ impl Library {
     }
 }
 
+/// Which entries of a library [`read_games`] gives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Entries {
+    /// The games 象棋桥 lists: not headings, not deleted.
+    #[default]
+    Games,
+    /// The games and, where they stand, the deleted games, each with the
+    /// tag `Deleted` set to `true`.
+    WithDeleted,
+}
+
 /// The games of a library in file order, each with the title of its
-/// section as the `Section` tag: what [`super::read`] gives for a library.
-/// A library whose index cannot be read is one error.
-pub fn read_games(data: &[u8]) -> Vec<Result<Game, CblError>> {
+/// section as the `Section` tag: what [`super::read`] gives for a library
+/// (with [`Entries::Games`]). A library whose index cannot be read is one
+/// error.
+pub fn read_games(data: &[u8], which: Entries) -> Vec<Result<Game, CblError>> {
     let library = match read(data) {
         Ok(l) => l,
         Err(e) => return vec![Err(e)],
     };
     let mut section = None;
     let mut out = Vec::new();
-    for entry in library.entries.into_iter().filter(|e| !e.deleted) {
+    for entry in library.entries {
+        if entry.deleted && which == Entries::Games {
+            continue;
+        }
         match entry.content {
-            Ok(Content::Section(s)) => section = Some(s.title),
+            Ok(Content::Section(s)) if !entry.deleted => section = Some(s.title),
+            Ok(Content::Section(_)) => {}
             Ok(Content::Game(mut g)) => {
                 if let Some(s) = &section {
                     g.tags.insert("Section", s.as_str());
+                }
+                if entry.deleted {
+                    g.tags.insert("Deleted", "true");
                 }
                 out.push(Ok(*g));
             }
@@ -357,6 +376,14 @@ mod tests {
         assert!(e.to_string().contains("move 1... h2e2 (black)"), "{e}");
         let deleted: Vec<usize> = lib.deleted().map(|e| e.slot).collect();
         assert_eq!(deleted, [3]);
+        assert_eq!(read_games(&d, Entries::Games).len(), 3);
+        let all = read_games(&d, Entries::WithDeleted);
+        assert_eq!(all.len(), 4);
+        let g = all[2].as_ref().unwrap();
+        assert_eq!(
+            (g.tag("Deleted"), g.tag("Section")),
+            (Some("true"), Some("甲组"))
+        );
     }
 
     #[test]

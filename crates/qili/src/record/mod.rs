@@ -233,7 +233,10 @@ pub fn read_as(format: Format, bytes: &[u8]) -> Vec<Result<Game, RecordError>> {
         Format::DhtmlXq => wrap(dhtmlxq::read(bytes), FormatError::DhtmlXq),
         Format::Pgn => wrap(pgn::read(bytes), FormatError::Pgn),
         Format::Cbr => wrap(vec![cbr::read(bytes)], FormatError::Cbr),
-        Format::Cbl => wrap(cbl::read_games(bytes), FormatError::Cbl),
+        Format::Cbl => wrap(
+            cbl::read_games(bytes, cbl::Entries::Games),
+            FormatError::Cbl,
+        ),
         Format::Cbf => wrap(vec![cbf::read(bytes)], FormatError::Cbf),
     }
 }
@@ -245,6 +248,15 @@ pub fn read_as(format: Format, bytes: &[u8]) -> Vec<Result<Game, RecordError>> {
 pub fn read_file(
     path: impl AsRef<std::path::Path>,
 ) -> std::io::Result<Vec<Result<Game, RecordError>>> {
+    read_file_with(path, cbl::Entries::Games)
+}
+
+/// [`read_file`], with the entries of a 象棋桥 library it gives chosen by
+/// `entries` (deleted ones too, on request).
+pub fn read_file_with(
+    path: impl AsRef<std::path::Path>,
+    entries: cbl::Entries,
+) -> std::io::Result<Vec<Result<Game, RecordError>>> {
     let path = path.as_ref();
     let bytes = std::fs::read(path)?;
     let name = path.display().to_string();
@@ -253,7 +265,11 @@ pub fn read_file(
         Some(f) if !detected.is_signed() => f,
         _ => detected,
     };
-    Ok(read_as(format, &bytes)
+    let games = match format {
+        Format::Cbl => wrap(cbl::read_games(&bytes, entries), FormatError::Cbl),
+        _ => read_as(format, &bytes),
+    };
+    Ok(games
         .into_iter()
         .map(|r| r.map_err(|e| e.in_file(name.clone())))
         .collect())
