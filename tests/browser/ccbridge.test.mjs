@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { drop, waitForLine } from './lib.mjs';
 
 export const timeoutMs = 120_000;
 
@@ -18,32 +19,7 @@ async function moves(page) {
   return page.evaluate(() => (new URLSearchParams(location.hash.split('?')[1] ?? '').get('moves') ?? '').split(/\s+/).filter(Boolean));
 }
 
-/** Waits until the board's line has `n` moves. */
-async function waitForLine(page, n) {
-  await page.waitForFunction(
-    (n) => (new URLSearchParams(location.hash.split('?')[1] ?? '').get('moves') ?? '').split(/\s+/).filter(Boolean).length === n,
-    n,
-    { timeout: 20_000 },
-  );
-  await page.locator(`.moves li[data-ply="${n}"]`).waitFor({ timeout: 20_000 });
-}
-
-/** Drops a file with `bytes` on the page, as a drag from the desktop does. */
-async function drop(page, name, bytes) {
-  const dt = await page.evaluateHandle(
-    ({ name, b64 }) => {
-      const data = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-      const dt = new DataTransfer();
-      dt.items.add(new File([data], name));
-      return dt;
-    },
-    { name, b64: Buffer.from(bytes).toString('base64') },
-  );
-  await page.dispatchEvent('#qili-app main', 'dragover', { dataTransfer: dt });
-  await page.dispatchEvent('#qili-app main h2', 'drop', { dataTransfer: dt });
-}
-
-/** The listed sections: heading and the game buttons' texts under it. */
+/** The listed sections: each heading and the numbers (from 0) of the games under it. */
 async function sections(page) {
   await page.locator('section.record .record-section').nth(1).waitFor({ timeout: 20_000 });
   return page.$$eval('section.record .record-list > li.record-section', (items) =>

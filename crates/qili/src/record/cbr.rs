@@ -41,7 +41,7 @@ use core::fmt;
 
 use super::encoding::unix_newlines;
 use super::game::{Game, GameResult, MoveError};
-use super::tree::{legal_move, Links, RawNode, Tree};
+use super::tree::{self, write_place, BadMove, Links, RawNode, Tree};
 use super::MAX_NESTING;
 use crate::{
     Board, Color, File, Move, Piece, Position, PositionError, Rank, Role, Setup, Square, Tolerance,
@@ -175,12 +175,8 @@ impl fmt::Display for CbrErrorKind {
 
 impl fmt::Display for CbrError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "byte {}", self.offset)?;
-        match (self.ply, &self.kind) {
-            (_, CbrErrorKind::Move(_)) | (None, _) => {}
-            (Some(0), _) => f.write_str(" (the record before the first move)")?,
-            (Some(ply), _) => write!(f, ", move {} (ply {ply})", ply.div_ceil(2))?,
-        }
+        let names_move = matches!(self.kind, CbrErrorKind::Move(_));
+        write_place(f, self.offset, self.ply, names_move)?;
         write!(f, ": {}", self.kind)
     }
 }
@@ -362,14 +358,14 @@ impl Reader<'_> {
 
 /// The move of record `n` (of ply `ply`) if it is legal in `pos`.
 fn decode(n: &RawNode, ply: u32, pos: &Position) -> Result<Move, CbrError> {
-    let err = |kind| CbrError {
+    tree::decode(n, pos, point).map_err(|e| CbrError {
         offset: n.offset,
         ply: Some(ply),
-        kind,
-    };
-    let from = point(n.from).ok_or(err(CbrErrorKind::BadSquare(n.from)))?;
-    let to = point(n.to).ok_or(err(CbrErrorKind::BadSquare(n.to)))?;
-    legal_move(pos, from, to).map_err(|e| err(CbrErrorKind::Move(e)))
+        kind: match e {
+            BadMove::Square(v) => CbrErrorKind::BadSquare(v),
+            BadMove::Illegal(e) => CbrErrorKind::Move(e),
+        },
+    })
 }
 
 /// Reads the record `data`, which starts at byte `base` of its file (error

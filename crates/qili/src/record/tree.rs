@@ -4,6 +4,8 @@
 //! has ended. [`Tree::read`] links the records; [`Tree::line`] checks the
 //! moves and builds the [`Line`]s.
 
+use core::fmt;
+
 use super::game::{Line, MoveError, Node};
 use super::MAX_NESTING;
 use crate::{Move, Position, Square};
@@ -167,6 +169,42 @@ impl Tree {
             cur = self.nodes[i].child;
         }
         Ok(line)
+    }
+}
+
+/// Why a record is not a move where it stands.
+pub(crate) enum BadMove {
+    /// A point that is not on the board, in the format's numbering.
+    Square(u8),
+    /// An illegal move.
+    Illegal(MoveError),
+}
+
+/// The move of record `n` in `pos`, its points numbered as `point` says.
+pub(crate) fn decode(
+    n: &RawNode,
+    pos: &Position,
+    point: fn(u8) -> Option<Square>,
+) -> Result<Move, BadMove> {
+    let from = point(n.from).ok_or(BadMove::Square(n.from))?;
+    let to = point(n.to).ok_or(BadMove::Square(n.to))?;
+    legal_move(pos, from, to).map_err(BadMove::Illegal)
+}
+
+/// Writes where in a binary file an error is, as `byte N`, and the move of
+/// ply `ply` unless the error `names_move` itself.
+pub(crate) fn write_place(
+    f: &mut fmt::Formatter<'_>,
+    offset: usize,
+    ply: Option<u32>,
+    names_move: bool,
+) -> fmt::Result {
+    write!(f, "byte {offset}")?;
+    match ply {
+        _ if names_move => Ok(()),
+        None => Ok(()),
+        Some(0) => f.write_str(" (the record before the first move)"),
+        Some(ply) => write!(f, ", move {} (ply {ply})", ply.div_ceil(2)),
     }
 }
 

@@ -37,7 +37,7 @@ use core::fmt;
 
 use super::encoding::decode_gbk;
 use super::game::{Game, GameResult, MoveError};
-use super::tree::{legal_move, Links, RawNode, Tree};
+use super::tree::{self, write_place, BadMove, Links, RawNode, Tree};
 use super::{MAX_NESTING, SIDE_ORDER};
 use crate::{
     Board, Color, File, Move, Piece, Position, PositionError, Rank, Setup, Square, Tolerance,
@@ -119,12 +119,8 @@ impl fmt::Display for XqfErrorKind {
 
 impl fmt::Display for XqfError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "byte {}", self.offset)?;
-        match (self.ply, &self.kind) {
-            (_, XqfErrorKind::Move(_)) | (None, _) => {}
-            (Some(0), _) => f.write_str(" (the record before the first move)")?,
-            (Some(ply), _) => write!(f, ", move {} (ply {ply})", ply.div_ceil(2))?,
-        }
+        let names_move = matches!(self.kind, XqfErrorKind::Move(_));
+        write_place(f, self.offset, self.ply, names_move)?;
         write!(f, ": {}", self.kind)
     }
 }
@@ -279,14 +275,14 @@ fn point(v: u8) -> Option<Square> {
 
 /// The move of record `n` (of ply `ply`) if it is legal in `pos`.
 fn decode(n: &RawNode, ply: u32, pos: &Position) -> Result<Move, XqfError> {
-    let err = |kind| XqfError {
+    tree::decode(n, pos, point).map_err(|e| XqfError {
         offset: n.offset,
         ply: Some(ply),
-        kind,
-    };
-    let from = point(n.from).ok_or(err(XqfErrorKind::BadSquare(n.from)))?;
-    let to = point(n.to).ok_or(err(XqfErrorKind::BadSquare(n.to)))?;
-    legal_move(pos, from, to).map_err(|e| err(XqfErrorKind::Move(e)))
+        kind: match e {
+            BadMove::Square(v) => XqfErrorKind::BadSquare(v),
+            BadMove::Illegal(e) => XqfErrorKind::Move(e),
+        },
+    })
 }
 
 /// A Pascal string of the header: a length byte, then at most `max` bytes of GBK.
