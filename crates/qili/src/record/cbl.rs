@@ -12,10 +12,12 @@
 //!   and a description at 0x440 (up to the index).
 //! - The index at 0x10440: one 276-byte slot an entry, in the library's
 //!   order: flags (7 for an entry, 5 for a deleted one: bit 0x01 used, 0x02
-//!   not deleted), a number, the number of 4096-byte blocks the record takes,
+//!   not deleted, read only when the word at byte 56 says the library has
+//!   deleted entries), a number, the number of 4096-byte blocks the record takes,
 //!   its size in bytes, a zero word, the record's GUID as text and its title.
-//! - The records from the end of the index on, each starting on its own
-//!   block, in the index's order, each as a CBR file.
+//! - The records from the end of the index on (where the first record is,
+//!   should the slot count disagree), each starting on its own block, in the
+//!   index's order, each as a CBR file.
 //!
 //! An entry whose board is empty is a section heading: the games after it,
 //! up to the next heading, are in that section. A deleted entry is still
@@ -40,6 +42,8 @@ use super::game::{Game, Tags};
 /// The first 16 bytes of a library.
 pub const MAGIC: &[u8; 16] = b"CCBridgeLibrary\0";
 
+/// Offset of the word that is not 0 when some entries are deleted.
+const DELETIONS: usize = 56;
 /// Offset of the number of index slots.
 const SLOTS: usize = 60;
 /// Offset of the index.
@@ -241,6 +245,11 @@ pub fn read_games(data: &[u8], which: Entries) -> Vec<Result<Game, CblError>> {
     out
 }
 
+/// Where `needle` first occurs in `haystack`.
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).position(|w| w == needle)
+}
+
 fn u32_at(data: &[u8], at: usize) -> usize {
     data.get(at..at + 4)
         .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
@@ -253,8 +262,8 @@ pub fn read(data: &[u8]) -> Result<Library, CblError> {
     if !detect(data) {
         return Err(fail(CblErrorKind::NotCbl));
     }
-    let slots = u32_at(data, SLOTS);
-    let records = slots
+    let mut slots = u32_at(data, SLOTS);
+    let mut records = slots
         .checked_mul(SLOT)
         .and_then(|n| n.checked_add(INDEX))
         .filter(|&end| end <= data.len())
@@ -262,6 +271,15 @@ pub fn read(data: &[u8]) -> Result<Library, CblError> {
             needed: INDEX.saturating_add(slots.saturating_mul(SLOT)),
             len: data.len(),
         }))?;
+    // Should the slot count not say where the records start, the first
+    // record does: the index is what lies before it.
+    if !cbr::detect(&data[records..]) {
+        if let Some(first) = find(&data[INDEX..], cbr::MAGIC) {
+            records = INDEX + first;
+            slots = slots.min(first / SLOT);
+        }
+    }
+    let has_deleted = u32_at(data, DELETIONS) != 0;
     let mut info = Tags::new();
     for (at, text, key) in INFO {
         if let Some(v) = cbr::field(data, at, text) {
@@ -309,7 +327,7 @@ pub fn read(data: &[u8]) -> Result<Library, CblError> {
         library.entries.push(Entry {
             slot,
             offset,
-            deleted: flags & 0x02 == 0,
+            deleted: has_deleted && flags & 0x02 == 0,
             content,
         });
         let taken = blocks.max(size.div_ceil(BLOCK)).max(1);
@@ -329,6 +347,7 @@ mod tests {
         let mut d = vec![0u8; INDEX + slots * SLOT];
         d[..16].copy_from_slice(MAGIC);
         d[SLOTS..SLOTS + 4].copy_from_slice(&(slots as u32).to_le_bytes());
+        d[DELETIONS] = u8::from(records.iter().any(|(f, _)| f & 0x02 == 0));
         for (i, u) in "库".encode_utf16().enumerate() {
             d[64 + 2 * i..66 + 2 * i].copy_from_slice(&u.to_le_bytes());
         }
