@@ -406,6 +406,31 @@ mod tests {
     }
 
     #[test]
+    fn a_record_over_several_blocks() {
+        // A comment before the first move long enough to take a second block.
+        let mut long = record("长", true, &[(70, 67, 0)]);
+        let root = 0x8A6;
+        long[root] |= 0x04;
+        let text: Vec<u8> = "注"
+            .repeat(3000)
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        let mut comment = (text.len() as u32).to_le_bytes().to_vec();
+        comment.extend(text);
+        long.splice(root + 4..root + 4, comment);
+        assert!(long.len() > BLOCK);
+        let d = library(&[(7, long), (7, record("短", true, &[(64, 67, 0)]))]);
+        let lib = read(&d).unwrap();
+        let titles: Vec<&str> = lib
+            .games()
+            .map(|(_, g)| g.unwrap().tag("Title").unwrap())
+            .collect();
+        assert_eq!(titles, ["长", "短"]);
+        assert_eq!(lib.entries[1].offset - lib.entries[0].offset, 2 * BLOCK);
+    }
+
+    #[test]
     fn damaged_index_and_records() {
         assert_eq!(read(b"CCBridgeLib").unwrap_err().kind, CblErrorKind::NotCbl);
         let mut d = library(&[(7, record("一", true, &[(70, 67, 0)]))]);
