@@ -412,7 +412,7 @@ mod tests {
         let root = 0x8A6;
         long[root] |= 0x04;
         let text: Vec<u8> = "注"
-            .repeat(3000)
+            .repeat(1500)
             .encode_utf16()
             .flat_map(u16::to_le_bytes)
             .collect();
