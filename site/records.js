@@ -7,7 +7,8 @@
 // documents the messages); this module shows what it returns:
 //
 // - the games of the file (title, players, result, length) as buttons, and
-//   the games that could not be read with the reader's error;
+//   the games that could not be read with the reader's error; a library's
+//   games (象棋桥 CBL) under its section headings (their Section tag);
 // - a game is loaded through the page address (#/analysis?fen=…&moves=…),
 //   which the analysis page restores; its tags and the comment of the move
 //   shown appear while the board shows that game's line;
@@ -148,7 +149,8 @@ const tag = (g, ...keys) =>
 
 function summary(w, g, i) {
   const parts = [];
-  const title = tag(g, 'Event', 'Title', 'Game');
+  // Under a library's heading the event is the heading's; the title tells the games apart.
+  const title = tag(g, 'Section') ? tag(g, 'Title', 'Event', 'Game') : tag(g, 'Event', 'Title', 'Game');
   if (title) parts.push(title);
   const red = tag(g, 'Red');
   const black = tag(g, 'Black');
@@ -204,6 +206,30 @@ function fill(box, key, build) {
   return true;
 }
 
+/** The list's items: each game (or error), grouped under its section heading if it has one. */
+function listItems(w) {
+  const items = [];
+  let group = null;
+  entries.forEach((g, i) => {
+    const item = g.error
+      ? el('li', { class: 'record-error', text: `${i + 1}. ${w.badGame}${g.error}` })
+      : el('li', {}, el('button', { type: 'button', 'data-game': String(i), text: summary(w, g, i) }));
+    const section = g.error ? group?.title : tag(g, 'Section');
+    if (section === undefined) {
+      group = null;
+      items.push(item);
+      return;
+    }
+    if (group?.title !== section) {
+      // Numbered on from the games before, as the games' own numbers are.
+      group = { title: section, list: el('ol', { start: String(i + 1) }) };
+      items.push(el('li', { class: 'record-section', style: 'list-style: none' }, el('h4', { text: section }), group.list));
+    }
+    group.list.append(item);
+  });
+  return items;
+}
+
 function render() {
   const p = panel();
   const b = board();
@@ -215,19 +241,7 @@ function render() {
   fill(p.querySelector('.record-status'), `${lang}|${st}`, () => [st]);
 
   fill(p.querySelector('.record-games'), `${lang}|${entriesVersion}`, () =>
-    entries.length > 1 || entries.some((e) => e.error)
-      ? [
-          el(
-            'ol',
-            { class: 'record-list' },
-            ...entries.map((g, i) =>
-              g.error
-                ? el('li', { class: 'record-error', text: `${i + 1}. ${w.badGame}${g.error}` })
-                : el('li', {}, el('button', { type: 'button', 'data-game': String(i), text: summary(w, g, i) })),
-            ),
-          ),
-        ]
-      : [],
+    entries.length > 1 || entries.some((e) => e.error) ? [el('ol', { class: 'record-list' }, ...listItems(w))] : [],
   );
   for (const button of p.querySelectorAll('.record-games [data-game]')) {
     const on = loaded !== null && Number(button.dataset.game) === loaded.index;

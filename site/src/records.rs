@@ -45,7 +45,7 @@ const EN: RecordText = RecordText {
 };
 
 /// The file types the file picker offers.
-const ACCEPT: &str = ".pgn,.xqf,.ubb,.dhtmlxq,.txt,.htm,.html";
+const ACCEPT: &str = ".pgn,.xqf,.ubb,.dhtmlxq,.txt,.htm,.html,.cbr,.cbl,.cbf";
 
 /// The panel's controls as markup: a file input (`.record-file`), a paste box
 /// (`.record-text`) with its button (`.read-record`), and the places

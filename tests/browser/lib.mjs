@@ -54,3 +54,28 @@ export async function noHorizontalScroll(page, what) {
   }));
   assert.ok(scroll <= client, `${what}: the page is ${scroll}px wide in a ${client}px viewport`);
 }
+
+/** Waits until the board's line has `n` moves. */
+export async function waitForLine(page, n) {
+  await page.waitForFunction(
+    (n) => (new URLSearchParams(location.hash.split('?')[1] ?? '').get('moves') ?? '').split(/\s+/).filter(Boolean).length === n,
+    n,
+    { timeout: 20_000 },
+  );
+  await page.locator(`.moves li[data-ply="${n}"]`).waitFor({ timeout: 20_000 });
+}
+
+/** Drops a file with `bytes` on the page, as a drag from the desktop does. */
+export async function drop(page, name, bytes) {
+  const dt = await page.evaluateHandle(
+    ({ name, b64 }) => {
+      const data = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const dt = new DataTransfer();
+      dt.items.add(new File([data], name));
+      return dt;
+    },
+    { name, b64: Buffer.from(bytes).toString('base64') },
+  );
+  await page.dispatchEvent('#qili-app main', 'dragover', { dataTransfer: dt });
+  await page.dispatchEvent('#qili-app main h2', 'drop', { dataTransfer: dt });
+}

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { currentPly } from './lib.mjs';
+import { currentPly, drop, waitForLine } from './lib.mjs';
 import { serveDist } from './serve.mjs';
 
 export const timeoutMs = 120_000;
@@ -27,31 +27,6 @@ async function line(page) {
     const moves = (q.get('moves') ?? '').split(/\s+/).filter(Boolean);
     return { fen: q.get('fen'), moves, ply: q.has('ply') ? Number(q.get('ply')) : moves.length };
   });
-}
-
-/** Waits until the board's line has `n` moves. */
-async function waitForLine(page, n) {
-  await page.waitForFunction(
-    (n) => (new URLSearchParams(location.hash.split('?')[1] ?? '').get('moves') ?? '').split(/\s+/).filter(Boolean).length === n,
-    n,
-    { timeout: 20_000 },
-  );
-  await page.locator(`.moves li[data-ply="${n}"]`).waitFor({ timeout: 20_000 });
-}
-
-/** Drops a file with `bytes` on the page, as a drag from the desktop does. */
-async function drop(page, name, bytes) {
-  const dt = await page.evaluateHandle(
-    ({ name, b64 }) => {
-      const data = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-      const dt = new DataTransfer();
-      dt.items.add(new File([data], name));
-      return dt;
-    },
-    { name, b64: Buffer.from(bytes).toString('base64') },
-  );
-  await page.dispatchEvent('#qili-app main', 'dragover', { dataTransfer: dt });
-  await page.dispatchEvent('#qili-app main h2', 'drop', { dataTransfer: dt });
 }
 
 async function paste(page, text) {

@@ -198,6 +198,21 @@ test("an XQF file from the corpus", { skip: !existsSync(XQF) && `no ${XQF}` }, (
   assert.deepEqual(game.moves.map((m) => m.iccs), expected.moves);
 });
 
+const CBL = resolve(SHARED, "corpus/records/ccbridge/cc_1989_longhua.cbl");
+
+test("a 象棋桥 library from the corpus", { skip: !existsSync(CBL) && `no ${CBL}` }, () => {
+  const expected = JSON.parse(readFileSync(CBL.replace(/\.cbl$/, ".expected.json"), "utf8"));
+  const file = readFileSync(CBL);
+  const { games, errors } = qili.parseRecord(new Uint8Array(file.buffer, file.byteOffset, file.byteLength));
+  assert.deepEqual(errors, []);
+  assert.equal(games.length, 35);
+  games.forEach((g, i) => {
+    assert.equal(g.tags.Title, expected.games[i].title);
+    assert.deepEqual(g.moves.map((m) => m.iccs), expected.games[i].moves);
+  });
+  assert.deepEqual([...new Set(games.map((g) => g.tags.Section))], expected.sections);
+});
+
 /** Field names of each interface declared in the .d.ts. */
 function declaredFields(dts) {
   const out = {};

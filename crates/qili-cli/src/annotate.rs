@@ -10,6 +10,7 @@ use serde_json::{json, Value};
 use crate::args::{Error, Spec};
 use crate::records::read_record;
 use crate::Command;
+use qili::record::cbl::Entries;
 
 /// The `annotate` subcommand.
 pub const COMMAND: Command = Command {
@@ -20,12 +21,14 @@ pub const COMMAND: Command = Command {
 };
 
 const USAGE: &str = "\
-usage: qili annotate FILE [--rules cxa1999|cxa2020|axf] [--json]
+usage: qili annotate FILE [--rules cxa1999|cxa2020|axf] [--json] [--deleted]
 
-Reads the games of FILE (PGN in UTF-8, GBK or Big5; DhtmlXQ; XQF), labels
-every main-line move 将/杀/捉/闲 (兑/献/拦/跟) and rules on every repetition
-cycle in the game: each time a position recurs, the cycle since its last
-occurrence is judged as if the game ended there.
+Reads the games of FILE (PGN in UTF-8, GBK or Big5; DhtmlXQ; XQF; 象棋桥
+CBR, CBL libraries and CBF), labels every main-line move 将/杀/捉/闲
+(兑/献/拦/跟) and rules on every repetition cycle in the game: each time a
+position recurs, the cycle since its last occurrence is judged as if the
+game ended there. A library's games come in file order, each with its
+section heading as the \"Section\" tag.
 
 Text output lists the moves with their labels and the cycles with their
 rulings. With --json, one JSON object per game (one per line): the
@@ -37,11 +40,13 @@ others are still annotated.
 
   --rules NAME   cxa1999 (default), cxa2020 or axf
   --json         JSON lines instead of text
+  --deleted      also the entries a 象棋桥 library's index marks deleted,
+                 where they stand, each with the tag \"Deleted\": \"true\"
 ";
 
 const SPEC: Spec = Spec {
     options: &["rules"],
-    flags: &["json"],
+    flags: &["json", "deleted"],
     usage: USAGE,
 };
 
@@ -55,7 +60,12 @@ fn run(args: &[String], out: &mut dyn Write) -> Result<(), Error> {
         .unwrap_or("cxa1999")
         .parse()
         .map_err(|e| SPEC.error(e))?;
-    let (games, errors) = read_record(file)?;
+    let entries = if args.flag("deleted") {
+        Entries::WithDeleted
+    } else {
+        Entries::Games
+    };
+    let (games, errors) = read_record(file, entries)?;
     for (n, game) in games.iter().enumerate() {
         let (start, moves) = game.main_line();
         let whole = adjudicate(edition, &start, &moves)

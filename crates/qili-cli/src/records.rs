@@ -1,5 +1,5 @@
 //! Game record files on the command line: `qili convert FILE --to
-//! pgn|dhtmlxq [--notation NAME]` rewrites a PGN, DhtmlXQ or XQF file as PGN
+//! pgn|dhtmlxq [--notation NAME]` rewrites a PGN, DhtmlXQ, XQF or 象棋桥 file as PGN
 //! or DhtmlXQ. [`read_record`] is what a command that judges the games of a
 //! file (`qili annotate`) starts from: the games with their start position
 //! and main line, and the errors of the games that could not be read.
@@ -21,10 +21,10 @@ macro_rules! record_usage {
 usage: qili convert FILE --to pgn|dhtmlxq [--notation iccs|wxf|zh|zh-trad|zh-pgn]
 
 Reads the game record FILE (PGN in UTF-8, GBK or Big5; DhtmlXQ/UBB text or
-HTML; XQF) and prints its games as PGN or as DhtmlXQ blocks, with comments and
-variations. --notation chooses the moves of PGN output: zh (炮二平五 马8进7,
-the default), zh-trad (傌八進七 馬８進７), zh-pgn (as Big5 PGN collections
-write), wxf (C2=5) or iccs (h2e2).
+HTML; XQF; 象棋桥 CBR, CBL libraries and CBF) and prints its games as PGN or
+as DhtmlXQ blocks, with comments and variations. --notation chooses the
+moves of PGN output: zh (炮二平五 马8进7, the default), zh-trad (傌八進七
+馬８進７), zh-pgn (as Big5 PGN collections write), wxf (C2=5) or iccs (h2e2).
 
 The games that can be read are printed; each one that cannot is reported on
 standard error with the file, the line or byte offset and the move, and the
@@ -78,9 +78,13 @@ pub fn is_record_conversion(args: &[String]) -> bool {
 
 /// The games of a record file, and the messages of those that could not be
 /// read (each naming the file, where in it, and the move).
-pub fn read_record(path: &str) -> Result<(Vec<Game>, Vec<String>), Error> {
-    let results =
-        record::read_file(path).map_err(|e| Error::Input(format!("cannot read {path}: {e}")))?;
+/// `entries` says which entries of a 象棋桥 library are read.
+pub fn read_record(
+    path: &str,
+    entries: record::cbl::Entries,
+) -> Result<(Vec<Game>, Vec<String>), Error> {
+    let results = record::read_file_with(path, entries)
+        .map_err(|e| Error::Input(format!("cannot read {path}: {e}")))?;
     let mut games = Vec::new();
     let mut errors = Vec::new();
     for r in results {
@@ -114,7 +118,7 @@ pub fn convert_record(args: &[String], out: &mut dyn Write) -> Result<(), Error>
         }
         _ => return Err(SPEC.error(format!("--to {to}: expected pgn or dhtmlxq"))),
     };
-    let (games, mut errors) = read_record(path)?;
+    let (games, mut errors) = read_record(path, record::cbl::Entries::Games)?;
     let total = games.len() + errors.len();
     for g in &games {
         for w in &g.warnings {

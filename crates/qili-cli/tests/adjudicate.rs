@@ -30,12 +30,17 @@ fn qili(args: &[&str], stdin: &str) -> (i32, String, String) {
 
 /// Runs a `--cases -` batch under `rules` and expects success; returns the
 /// output lines, each one JSON object.
-fn batch(rules: &str, input: &str) -> Vec<Value> {
-    let (code, out, err) = qili(&["adjudicate", "--rules", rules, "--cases", "-"], input);
-    assert_eq!(code, 0, "{err}");
+/// Runs a command that succeeds and prints JSON lines; returns them.
+fn json_lines(args: &[&str], stdin: &str) -> Vec<Value> {
+    let (code, out, err) = qili(args, stdin);
+    assert_eq!(code, 0, "{args:?}: {err}");
     out.lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect()
+}
+
+fn batch(rules: &str, input: &str) -> Vec<Value> {
+    json_lines(&["adjudicate", "--rules", rules, "--cases", "-"], input)
 }
 
 const FIG1: &str = "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1";
@@ -164,6 +169,53 @@ fn annotate_a_record_file() {
     let (code, text, _) = qili(&["annotate", file.to_str().unwrap()], "");
     assert_eq!(code, 0);
     assert!(text.starts_with("== game 1"), "{text}");
+}
+
+/// A 象棋桥 library: one JSON object per game, in file order, with the
+/// section it is under; its headings and deleted entry are not games.
+#[test]
+fn annotate_a_ccbridge_library() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/corpus/records/ccbridge");
+    let file = dir.join("cc_1989_longhua.cbl");
+    let games = json_lines(&["annotate", file.to_str().unwrap(), "--json"], "");
+    assert_eq!(games.len(), 35);
+    let expected: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("cc_1989_longhua.expected.json")).unwrap(),
+    )
+    .unwrap();
+    for (g, want) in games.iter().zip(expected["games"].as_array().unwrap()) {
+        assert_eq!(g["tags"]["Title"], want["title"]);
+        assert_eq!(g["tags"]["Red"], want["red"]);
+        let moves: Vec<&str> = g["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["iccs"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            moves,
+            want["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m.as_str().unwrap())
+                .collect::<Vec<_>>()
+        );
+    }
+    let sections = expected["sections"].as_array().unwrap();
+    assert_eq!(games[0]["tags"]["Section"], sections[0]);
+    assert_eq!(games[34]["tags"]["Section"], sections[1]);
+
+    // On request, the deleted entry too, where it stands: last.
+    let all = json_lines(
+        &["annotate", file.to_str().unwrap(), "--json", "--deleted"],
+        "",
+    );
+    assert_eq!(all.len(), 36);
+    assert_eq!(all[35]["tags"]["Deleted"], "true");
+    assert_eq!(all[35]["tags"]["Title"], expected["deleted"][0]["title"]);
+    assert_eq!(all[34]["tags"]["Deleted"], Value::Null);
 }
 
 #[test]

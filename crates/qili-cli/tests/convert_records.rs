@@ -39,7 +39,9 @@ fn xqf_to_pgn_and_back_through_dhtmlxq() {
     let xqf = path("xqf/wk_test_5_variations.xqf");
     let pgn = ok(&["convert", &xqf, "--to", "pgn", "--notation", "wxf"]);
     assert!(pgn.contains("[Game \"Chinese Chess\"]"), "{pgn}");
-    assert!(pgn.contains("1. C2=5 C8=5 2. H2+3 H8+7"), "{pgn}");
+    // The alternative to the first move is kept too.
+    assert!(pgn.contains("1. C2=5 (1. C2=6 H8+7"), "{pgn}");
+    assert!(pgn.contains("1... C8=5 2. H2+3 H8+7"), "{pgn}");
     assert!(pgn.contains('('), "variations kept: {pgn}");
 
     let dir = std::env::temp_dir().join(format!("qili-cli-records-{}", std::process::id()));
@@ -70,6 +72,27 @@ fn xqf_to_pgn_and_back_through_dhtmlxq() {
     };
     assert_eq!(moves(&again), moves(&pgn));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A 象棋桥 record with variations and a library, as PGN and DhtmlXQ: the
+/// variations are kept, every game of the library is written.
+#[test]
+fn ccbridge_records_to_pgn_and_dhtmlxq() {
+    let cbr = path("ccbridge/cc_test.cbr");
+    let pgn = ok(&["convert", &cbr, "--to", "pgn", "--notation", "iccs"]);
+    assert!(
+        pgn.contains("[Title \"黄丹青讲座004-破解新式弃马局的攻防要领\"]"),
+        "{pgn}"
+    );
+    assert!(pgn.contains("1. h2e2 h9g7 2. h0g2 i9h9"), "{pgn}");
+    assert_eq!(pgn.matches('(').count(), 11, "eleven variations: {pgn}");
+    let cbl = path("ccbridge/cc_1989_longhua.cbl");
+    let ubb = ok(&["convert", &cbl, "--to", "dhtmlxq"]);
+    assert_eq!(ubb.matches("[DhtmlXQ]").count(), 35, "{ubb}");
+    assert!(ubb.contains("[DhtmlXQ_red]徐天红[/DhtmlXQ_red]"), "{ubb}");
+    let cbf = path("ccbridge/cc_test_cbf.cbf");
+    let pgn = ok(&["convert", &cbf, "--to", "pgn"]);
+    assert!(pgn.contains("[Annotator \"居荣鑫\"]"), "{pgn}");
 }
 
 #[test]

@@ -8,9 +8,10 @@
 //!
 //! - the worker posts `"ready"` once it can read (messages sent before are
 //!   lost: the wasm loads asynchronously);
-//! - `{ id, record }` where `record` is a `File`/`Blob` (its bytes: XQF, or
-//!   text in any encoding the readers detect) or a string (pasted text) is
-//!   answered by `{ id, games }`, one entry per game in file order:
+//! - `{ id, record }` where `record` is a `File`/`Blob` (its bytes: XQF,
+//!   象棋桥 CBR/CBL/CBF, or text in any encoding the readers detect) or a
+//!   string (pasted text) is answered by `{ id, games }`, one entry per game
+//!   in file order (a library's games with their heading as the `Section` tag):
 //!   `{ error }` for a game that could not be read, else
 //!   `{ tags: [[key, value]…], fen, result, moves: [ICCS…], comments }`
 //!   where `comments[0]` is the comment before the first move and
@@ -307,6 +308,32 @@ mod tests {
                 assert!(matches!(e, Entry::Error(_)), "{e:?}");
             }
         }
+    }
+
+    /// A 象棋桥 library: its games in order, each with its section heading.
+    #[test]
+    fn a_library_lists_its_games_with_their_sections() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../../shared/corpus/records/ccbridge/cc_1989_longhua.cbl"
+        );
+        let entries = summarize(&std::fs::read(path).unwrap(), Some("lib.cbl"));
+        let sections: Vec<&str> = entries
+            .iter()
+            .map(|e| match e {
+                Entry::Game(g) => g
+                    .tags
+                    .iter()
+                    .find(|(k, _)| k == "Section")
+                    .unwrap()
+                    .1
+                    .as_str(),
+                Entry::Error(why) => panic!("{why}"),
+            })
+            .collect();
+        assert_eq!(sections.len(), 35);
+        assert!(sections[..20].iter().all(|s| s.contains("男子组")));
+        assert!(sections[20..].iter().all(|s| s.contains("女子组")));
     }
 
     /// 1999 图一: a lone rook checks every move, red loses.

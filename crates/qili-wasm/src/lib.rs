@@ -617,9 +617,10 @@ fn describe(value: &JsValue) -> String {
     }
 }
 
-/// Reads a game record file — PGN, DhtmlXQ (UBB, also inside an HTML page)
-/// or XQF — with the format and the text encoding (UTF-8, GBK/GB18030,
-/// Big5) detected. Every move is checked. Returns every game that could be
+/// Reads a game record file — PGN, DhtmlXQ (UBB, also inside an HTML page),
+/// XQF, or 象棋桥's CBR, CBL (a library: its games in order, each with its
+/// section heading as the `Section` tag) and CBF — with the format and the
+/// text encoding (UTF-8, GBK/GB18030, Big5) detected. Every move is checked. Returns every game that could be
 /// read, with the errors of the others; throws when no game at all could be
 /// read.
 ///
@@ -632,7 +633,7 @@ fn describe(value: &JsValue) -> String {
 pub fn parse_record(
     #[wasm_bindgen(
         unchecked_param_type = "string | Uint8Array | ArrayBuffer",
-        param_description = "the file: text, or its bytes (needed for XQF and for GBK/Big5 text)"
+        param_description = "the file: text, or its bytes (needed for XQF, CBR, CBL and for GBK/Big5 text)"
     )]
     input: JsValue,
 ) -> Result<JsValue, JsError> {

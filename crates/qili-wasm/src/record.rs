@@ -1,4 +1,4 @@
-//! Game records (PGN, DhtmlXQ, XQF) as plain data for JS.
+//! Game records (PGN, DhtmlXQ, XQF, 象棋桥 CBR/CBL/CBF) as plain data for JS.
 
 use qili::record::{self, Line, Node, Tags};
 use qili::{fen, wxf, zh, Position};
@@ -176,6 +176,26 @@ mod tests {
             g.final_fen,
             "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 3 2"
         );
+    }
+
+    /// A 象棋桥 record with its eleven variations, read by content.
+    #[test]
+    fn ccbridge_record_with_variations() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../../shared/corpus/records/ccbridge/cc_test.cbr"
+        );
+        let file = parse(&std::fs::read(path).unwrap()).unwrap();
+        let g = &file.games[0];
+        fn variations(moves: &[RecordMove]) -> usize {
+            moves
+                .iter()
+                .flat_map(|m| &m.variations)
+                .map(|v| 1 + variations(&v.moves))
+                .sum()
+        }
+        assert_eq!(variations(&g.moves), 11);
+        assert_eq!(g.moves[0].zh, "炮二平五");
     }
 
     #[test]

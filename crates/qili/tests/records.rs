@@ -1,5 +1,6 @@
-//! Game records against real files: the XQF and DhtmlXQ files of
-//! `shared/corpus/records/` with their expected main lines, the Big5 PGN
+//! Game records against real files: the XQF, DhtmlXQ and 象棋桥 files of
+//! `shared/corpus/records/` with their expected main lines (and for 象棋桥
+//! every variation line, the tags, a library's games and sections), the Big5 PGN
 //! sample against `games.jsonl.gz`, export → import round trips, and a
 //! no-panic check that throws random and mutated bytes at every reader.
 
@@ -11,7 +12,9 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use qili::record::{self, dhtmlxq, pgn, xqf, Game, GameResult, Notation, TextEncoding};
+use qili::record::{
+    self, cbf, cbl, cbr, dhtmlxq, pgn, xqf, Game, GameResult, Line, Notation, TextEncoding,
+};
 use qili::zh::Style;
 use qili::{fen, iccs, Position, Tolerance};
 
@@ -333,6 +336,175 @@ fn corpus_game(g: &CorpusGame) -> Game {
     game
 }
 
+/// Every line of a game from its start, in file order: the main line, then
+/// the alternatives from the deepest branching move up, each followed by
+/// its own alternatives (as the 象棋桥 binaries store them).
+fn all_lines(line: &Line, prefix: &[String], out: &mut Vec<Vec<String>>) {
+    let moves: Vec<String> = line.nodes.iter().map(|n| n.mv.to_string()).collect();
+    out.push([prefix, &moves[..]].concat());
+    for (i, node) in line.nodes.iter().enumerate().rev() {
+        for v in &node.variations {
+            all_lines(v, &[prefix, &moves[..i]].concat(), out);
+        }
+    }
+}
+
+/// Compares a game with an expected object of the 象棋桥 files: start,
+/// main line, every line, title, event, players, result, commentator.
+fn check_ccbridge(game: &Game, exp: &serde_json::Value) -> Result<(), String> {
+    let strings = |v: &serde_json::Value| -> Vec<String> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap().to_string())
+            .collect()
+    };
+    let basic = Expected {
+        fen: exp["fen"].as_str().unwrap().to_string(),
+        moves: strings(&exp["moves"]),
+        title: None,
+    };
+    check(game, &basic)?;
+    let mut lines = Vec::new();
+    all_lines(&game.moves, &[], &mut lines);
+    let want: Vec<Vec<String>> = exp["line_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(strings)
+        .collect();
+    if lines.len() as u64 != exp["lines"].as_u64().unwrap() || lines != want {
+        return Err(format!("lines {lines:?}, expected {want:?}"));
+    }
+    for (key, tag) in [
+        ("title", "Title"),
+        ("event", "Event"),
+        ("red", "Red"),
+        ("black", "Black"),
+        ("commentator", "Annotator"),
+    ] {
+        if let Some(want) = exp[key].as_str() {
+            let got = game.tag(tag).unwrap_or("");
+            if got != want {
+                return Err(format!("{tag} {got:?}, expected {want:?}"));
+            }
+        }
+    }
+    if game.result.pgn() != exp["result"].as_str().unwrap() {
+        return Err(format!(
+            "result {}, expected {}",
+            game.result, exp["result"]
+        ));
+    }
+    Ok(())
+}
+
+fn expected_json(path: &Path) -> serde_json::Value {
+    let name = path.file_stem().unwrap().to_str().unwrap();
+    let json_path = path.with_file_name(format!("{name}.expected.json"));
+    let text = std::fs::read_to_string(&json_path)
+        .unwrap_or_else(|e| panic!("{}: {e}", json_path.display()));
+    serde_json::from_str(&text).unwrap()
+}
+
+#[test]
+fn ccbridge_files_match_expected() {
+    let dir = records_dir("ccbridge");
+    let paths = files(&dir, &["cbr", "cbl", "cbf"]);
+    assert_eq!(paths.len(), 4, "象棋桥 files in {}", dir.display());
+    let mut failures = Vec::new();
+    let mut games_checked = 0;
+    for p in &paths {
+        let name = p.file_name().unwrap().to_string_lossy().to_string();
+        let bytes = std::fs::read(p).unwrap();
+        let exp = expected_json(p);
+        // By content, whatever the name says.
+        let games = record::read(&bytes);
+        let want: Vec<&serde_json::Value> = match exp["games"].as_array() {
+            Some(list) => list.iter().collect(),
+            None => vec![&exp],
+        };
+        if games.len() != want.len() {
+            failures.push(format!(
+                "{name}: {} games, expected {}",
+                games.len(),
+                want.len()
+            ));
+            continue;
+        }
+        for (i, (g, w)) in games.iter().zip(want).enumerate() {
+            let r = g
+                .as_ref()
+                .map_err(|e| e.to_string())
+                .and_then(|g| check_ccbridge(g, w));
+            match r {
+                Ok(()) => games_checked += 1,
+                Err(e) => failures.push(format!("{name} game {}: {e}", i + 1)),
+            }
+        }
+        if let Some(sections) = exp["sections"].as_array() {
+            let lib = cbl::read(&bytes).unwrap();
+            let got: Vec<&str> = lib.sections().map(|s| s.title.as_str()).collect();
+            let want: Vec<&str> = sections.iter().map(|s| s.as_str().unwrap()).collect();
+            assert_eq!(got, want, "{name} sections");
+            assert_eq!(lib.name, exp["name"].as_str().unwrap(), "{name}");
+            let deleted: Vec<(usize, String)> = lib
+                .deleted()
+                .map(|e| match &e.content {
+                    Ok(cbl::Content::Game(g)) => (e.slot, g.tag("Title").unwrap_or("").to_string()),
+                    other => panic!("{name}: deleted entry {other:?}"),
+                })
+                .collect();
+            let want: Vec<(usize, String)> = exp["deleted"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|d| {
+                    (
+                        d["entry"].as_u64().unwrap() as usize,
+                        d["title"].as_str().unwrap().to_string(),
+                    )
+                })
+                .collect();
+            assert_eq!(deleted, want, "{name} deleted entries");
+            // Every game under its section: the first 20 under the first heading.
+            let sections: Vec<Option<&str>> = games
+                .iter()
+                .map(|g| g.as_ref().unwrap().tag("Section"))
+                .collect();
+            assert!(
+                sections.iter().all(Option::is_some),
+                "{name}: a game without a section"
+            );
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert_eq!(games_checked, 38);
+}
+
+#[test]
+fn ccbridge_files_read_by_content_whatever_their_name() {
+    let dir = records_dir("ccbridge");
+    let tmp = std::env::temp_dir().join(format!("qili-ccbridge-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    for p in files(&dir, &["cbr", "cbl", "cbf"]) {
+        let renamed = tmp.join(format!("{}.pgn", p.file_stem().unwrap().to_string_lossy()));
+        std::fs::copy(&p, &renamed).unwrap();
+        let by_name = record::read_file(&renamed).unwrap();
+        assert!(by_name.iter().all(Result::is_ok), "{}", renamed.display());
+        assert_eq!(
+            by_name.len(),
+            record::read(&std::fs::read(&p).unwrap()).len()
+        );
+    }
+    std::fs::remove_dir_all(&tmp).unwrap();
+}
+
 /// Record files above this size (three opening collections with hundreds of
 /// thousands of moves in variations) are round-tripped by the ignored test
 /// `round_trip_large_records` only, to keep the normal run short.
@@ -340,9 +512,14 @@ const LARGE: u64 = 200_000;
 
 fn record_files(large: bool) -> Vec<PathBuf> {
     let mut out = Vec::new();
-    for dir in ["xqf", "dhtmlxq"] {
-        for p in files(&records_dir(dir), &["xqf", "bak", "ubb", "txt", "html"]) {
-            if (std::fs::metadata(&p).unwrap().len() > LARGE) == large {
+    for dir in ["xqf", "dhtmlxq", "ccbridge"] {
+        for p in files(
+            &records_dir(dir),
+            &["xqf", "bak", "ubb", "txt", "html", "cbr", "cbl", "cbf"],
+        ) {
+            // The 象棋桥 library is large in bytes, not in moves.
+            let big = dir != "ccbridge" && std::fs::metadata(&p).unwrap().len() > LARGE;
+            if big == large {
                 out.push(p);
             }
         }
@@ -454,7 +631,21 @@ fn dhtmlxq_round_trip_of(games: &[(String, Game)]) {
         }
         assert_eq!(back.moves, g.moves, "{name}\n{text}");
         assert_eq!(back.result, g.result, "{name}");
-        for k in ["Title", "Event", "Red", "Black", "Date", "Site"] {
+        for k in [
+            "Title",
+            "Event",
+            "Red",
+            "Black",
+            "Date",
+            "Site",
+            "Round",
+            "Table",
+            "RedTeam",
+            "BlackTeam",
+            "Opening",
+            "Annotator",
+            "Author",
+        ] {
             assert_eq!(back.tag(k), g.tag(k), "{name} tag {k}");
         }
         assert_eq!(dhtmlxq::write(back).unwrap(), text, "{name}");
@@ -538,6 +729,19 @@ fn mutate(rng: &mut Rng, seed: &[u8]) -> Vec<u8> {
     b
 }
 
+/// The 象棋桥 library cut to its first three entries (a heading and two
+/// games): its header and index with three slots, then their records.
+fn small_library() -> Vec<u8> {
+    let lib = std::fs::read(records_dir("ccbridge").join("cc_1989_longhua.cbl")).unwrap();
+    let (index, slot, block) = (0x10440, 276, 4096);
+    let slots = u32::from_le_bytes(lib[60..64].try_into().unwrap()) as usize;
+    let records = index + slots * slot;
+    let mut out = lib[..index + 3 * slot].to_vec();
+    out[60..64].copy_from_slice(&3u32.to_le_bytes());
+    out.extend_from_slice(&lib[records..records + 3 * block]);
+    out
+}
+
 #[test]
 fn readers_never_panic_on_random_and_mutated_input() {
     let mut seeds: Vec<Vec<u8>> = Vec::new();
@@ -558,6 +762,10 @@ fn readers_never_panic_on_random_and_mutated_input() {
     {
         seeds.push(std::fs::read(p).unwrap());
     }
+    for p in files(&records_dir("ccbridge"), &["cbr", "cbf"]) {
+        seeds.push(std::fs::read(p).unwrap());
+    }
+    seeds.push(small_library());
     let sample = pgn::write(&corpus_game(&corpus()[1]), Notation::CHINESE);
     seeds.push(sample.into_bytes());
     seeds.push(b"[Event \"x\"]\n1. h2e2 (1. b2e2 {c} (1. c3c4)) h9g7 $1 *".to_vec());
@@ -580,6 +788,9 @@ fn readers_never_panic_on_random_and_mutated_input() {
         let _ = xqf::read(&input);
         let _ = pgn::read(&input);
         let _ = dhtmlxq::read(&input);
+        let _ = cbr::read(&input);
+        let _ = cbl::read(&input);
+        let _ = cbf::read(&input);
         for g in record::read(&input).into_iter().flatten() {
             let _ = pgn::write(&g, Notation::CHINESE);
             let _ = dhtmlxq::write(&g);

@@ -446,8 +446,10 @@ fn read_block(fields: &[Field<'_>]) -> Result<Game, BlockError> {
                 game.result = r;
             }
         } else if let Some((_, tag)) = TAG_NAMES.iter().find(|(n, _)| *n == name) {
-            let v = f.value.trim();
-            if !v.is_empty() {
+            // Spaces are the value's (player names as the file has them, so
+            // that a written tag reads back the same); line breaks are not.
+            let v = f.value.trim_matches(['\r', '\n', '\t']);
+            if !v.trim().is_empty() {
                 game.tags.insert(*tag, v);
             }
         }

@@ -1,9 +1,12 @@
-//! Game records: read and write PGN and DhtmlXQ, read XQF.
+//! Game records: read and write PGN and DhtmlXQ, read XQF and the three
+//! forms of 象棋桥 (CCBridge).
 //!
 //! - [`pgn`]: text with tags and move text in Chinese, WXF or ICCS, in UTF-8,
 //!   GB18030/GBK or Big5 (detected, see [`decode_text`]); several games a file.
 //! - [`dhtmlxq`]: the `[DhtmlXQ]…[/DhtmlXQ]` blocks of web pages and forums (UBB).
 //! - [`xqf`]: the binary files of 象棋演播室 (XQStudio), versions 1.0–1.8.
+//! - [`cbr`], [`cbl`], [`cbf`]: 象棋桥's binary record, its library of many
+//!   records under section headings, and its XML record.
 //!
 //! Every reader checks each move against the position it is played in, so a
 //! [`Game`] holds legal [`crate::Move`]s only, and returns one result per game:
@@ -25,7 +28,12 @@ use core::fmt;
 
 mod encoding;
 mod game;
+mod tree;
+mod xml;
 
+pub mod cbf;
+pub mod cbl;
+pub mod cbr;
 pub mod dhtmlxq;
 pub mod pgn;
 pub mod xqf;
@@ -73,25 +81,49 @@ pub enum Format {
     DhtmlXq,
     /// XQF binary.
     Xqf,
+    /// 象棋桥 binary record.
+    Cbr,
+    /// 象棋桥 library.
+    Cbl,
+    /// 象棋桥 XML record.
+    Cbf,
 }
 
 impl Format {
-    /// Guesses the format of a file from its content: the `XQ` signature for
-    /// XQF, a `[DhtmlXQ` tag for DhtmlXQ, PGN otherwise.
-    /// Binary content (NUL bytes at the start) is taken for a damaged XQF
-    /// file, so that its error says so.
+    /// Guesses the format of a file from its content: the `CCBridge Record`
+    /// and `CCBridgeLibrary` signatures for CBR and CBL, the `XQ` signature
+    /// for XQF, a `<ChineseChessRecord>` root element for CBF, a `[DhtmlXQ`
+    /// tag for DhtmlXQ, PGN otherwise.
+    /// Other binary content (NUL bytes at the start) is taken for a damaged
+    /// XQF file, so that its error says so.
     pub fn detect(bytes: &[u8]) -> Format {
         let head = &bytes[..bytes.len().min(1024)];
         let binary = head.contains(&0)
             && !head.starts_with(&[0xFF, 0xFE])
             && !head.starts_with(&[0xFE, 0xFF]);
+        if cbr::detect(bytes) {
+            return Format::Cbr;
+        }
+        if cbl::detect(bytes) {
+            return Format::Cbl;
+        }
         if xqf::detect(bytes) || binary {
-            Format::Xqf
-        } else if dhtmlxq::detect(&decode_text(bytes).0) {
+            return Format::Xqf;
+        }
+        let text = decode_text(bytes).0;
+        if cbf::detect_text(&text) {
+            Format::Cbf
+        } else if dhtmlxq::detect(&text) {
             Format::DhtmlXq
         } else {
             Format::Pgn
         }
+    }
+
+    /// `true` for the formats [`Format::detect`] knows by a signature that
+    /// no other format has, so that the content outweighs a file's name.
+    fn is_signed(self) -> bool {
+        matches!(self, Format::Cbr | Format::Cbl | Format::Cbf)
     }
 }
 
@@ -113,6 +145,12 @@ pub enum FormatError {
     DhtmlXq(dhtmlxq::DhtmlXqError),
     /// From [`xqf::read`].
     Xqf(xqf::XqfError),
+    /// From [`cbr::read`].
+    Cbr(cbr::CbrError),
+    /// From [`cbl::read`] or one of its entries.
+    Cbl(cbl::CblError),
+    /// From [`cbf::read`].
+    Cbf(cbf::CbfError),
 }
 
 impl RecordError {
@@ -129,6 +167,9 @@ impl fmt::Display for FormatError {
             FormatError::Pgn(e) => e.fmt(f),
             FormatError::DhtmlXq(e) => e.fmt(f),
             FormatError::Xqf(e) => e.fmt(f),
+            FormatError::Cbr(e) => e.fmt(f),
+            FormatError::Cbl(e) => e.fmt(f),
+            FormatError::Cbf(e) => e.fmt(f),
         }
     }
 }
@@ -161,20 +202,26 @@ fn wrap<T, E>(
 
 impl Format {
     /// The format a file name's extension says: `.xqf` XQF, `.pgn` PGN,
-    /// `.ubb`/`.dhtmlxq` DhtmlXQ. Other extensions (`.txt`, `.html`) say nothing.
+    /// `.ubb`/`.dhtmlxq` DhtmlXQ, `.cbr`, `.cbl`, `.cbf` 象棋桥. Other
+    /// extensions (`.txt`, `.html`) say nothing.
     pub fn from_extension(path: &std::path::Path) -> Option<Format> {
         let ext = path.extension()?.to_str()?.to_ascii_lowercase();
         Some(match ext.as_str() {
             "xqf" => Format::Xqf,
             "pgn" => Format::Pgn,
             "ubb" | "dhtmlxq" => Format::DhtmlXq,
+            "cbr" => Format::Cbr,
+            "cbl" => Format::Cbl,
+            "cbf" => Format::Cbf,
             _ => return None,
         })
     }
 }
 
 /// Reads every game of a record file of any format (see [`Format::detect`]),
-/// one result per game.
+/// one result per game. The games of a 象棋桥 library come in file order
+/// with the title of their section heading as the `Section` tag; its
+/// headings and deleted entries are not games (see [`cbl::read`] for them).
 pub fn read(bytes: &[u8]) -> Vec<Result<Game, RecordError>> {
     read_as(Format::detect(bytes), bytes)
 }
@@ -185,20 +232,44 @@ pub fn read_as(format: Format, bytes: &[u8]) -> Vec<Result<Game, RecordError>> {
         Format::Xqf => wrap(vec![xqf::read(bytes)], FormatError::Xqf),
         Format::DhtmlXq => wrap(dhtmlxq::read(bytes), FormatError::DhtmlXq),
         Format::Pgn => wrap(pgn::read(bytes), FormatError::Pgn),
+        Format::Cbr => wrap(vec![cbr::read(bytes)], FormatError::Cbr),
+        Format::Cbl => wrap(
+            cbl::read_games(bytes, cbl::Entries::Games),
+            FormatError::Cbl,
+        ),
+        Format::Cbf => wrap(vec![cbf::read(bytes)], FormatError::Cbf),
     }
 }
 
 /// Reads every game of a record file; errors name the file. The format is
-/// taken from the extension if it tells one ([`Format::from_extension`]),
-/// else from the content.
+/// the content's if it has a signature (the 象棋桥 forms), else the
+/// extension's if it tells one ([`Format::from_extension`]), else the
+/// content's.
 pub fn read_file(
     path: impl AsRef<std::path::Path>,
+) -> std::io::Result<Vec<Result<Game, RecordError>>> {
+    read_file_with(path, cbl::Entries::Games)
+}
+
+/// [`read_file`], with the entries of a 象棋桥 library it gives chosen by
+/// `entries` (deleted ones too, on request).
+pub fn read_file_with(
+    path: impl AsRef<std::path::Path>,
+    entries: cbl::Entries,
 ) -> std::io::Result<Vec<Result<Game, RecordError>>> {
     let path = path.as_ref();
     let bytes = std::fs::read(path)?;
     let name = path.display().to_string();
-    let format = Format::from_extension(path).unwrap_or_else(|| Format::detect(&bytes));
-    Ok(read_as(format, &bytes)
+    let detected = Format::detect(&bytes);
+    let format = match Format::from_extension(path) {
+        Some(f) if !detected.is_signed() => f,
+        _ => detected,
+    };
+    let games = match format {
+        Format::Cbl => wrap(cbl::read_games(&bytes, entries), FormatError::Cbl),
+        _ => read_as(format, &bytes),
+    };
+    Ok(games
         .into_iter()
         .map(|r| r.map_err(|e| e.in_file(name.clone())))
         .collect())

@@ -36,7 +36,8 @@
 use core::fmt;
 
 use super::encoding::decode_gbk;
-use super::game::{Game, GameResult, Line, MoveError, Node};
+use super::game::{Game, GameResult, MoveError};
+use super::tree::{self, write_place, BadMove, Links, RawNode, Tree};
 use super::{MAX_NESTING, SIDE_ORDER};
 use crate::{
     Board, Color, File, Move, Piece, Position, PositionError, Rank, Setup, Square, Tolerance,
@@ -118,12 +119,8 @@ impl fmt::Display for XqfErrorKind {
 
 impl fmt::Display for XqfError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "byte {}", self.offset)?;
-        match (self.ply, &self.kind) {
-            (_, XqfErrorKind::Move(_)) | (None, _) => {}
-            (Some(0), _) => f.write_str(" (the record before the first move)")?,
-            (Some(ply), _) => write!(f, ", move {} (ply {ply})", ply.div_ceil(2))?,
-        }
+        let names_move = matches!(self.kind, XqfErrorKind::Move(_));
+        write_place(f, self.offset, self.ply, names_move)?;
         write!(f, ": {}", self.kind)
     }
 }
@@ -184,16 +181,6 @@ impl Keys {
     }
 }
 
-/// One record of the move tree.
-struct RawNode {
-    from: u8,
-    to: u8,
-    comment: Option<String>,
-    child: Option<usize>,
-    sibling: Option<usize>,
-    offset: usize,
-}
-
 struct Reader<'a> {
     data: &'a [u8],
     pos: usize,
@@ -220,8 +207,8 @@ impl Reader<'_> {
         Ok(out)
     }
 
-    /// Reads one record; returns it with its "has next" and "has alternative" flags.
-    fn node(&mut self, ply: u32) -> Result<(RawNode, bool, bool), XqfError> {
+    /// Reads one record with what it says follows it.
+    fn node(&mut self, ply: u32) -> Result<(RawNode, Links), XqfError> {
         let offset = self.pos;
         let b = self.take(4, "a move record", ply)?;
         let (has_next, has_alt, len) = if self.keys.version < 11 {
@@ -265,54 +252,18 @@ impl Reader<'_> {
         } else {
             None
         };
-        let node = RawNode {
-            from: b[0].wrapping_sub(24).wrapping_sub(self.keys.src),
-            to: b[1].wrapping_sub(32).wrapping_sub(self.keys.dst),
+        let node = RawNode::new(
+            b[0].wrapping_sub(24).wrapping_sub(self.keys.src),
+            b[1].wrapping_sub(32).wrapping_sub(self.keys.dst),
             comment,
-            child: None,
-            sibling: None,
             offset,
+        );
+        let links = Links {
+            next: has_next,
+            alternative: has_alt,
         };
-        Ok((node, has_next, has_alt))
+        Ok((node, links))
     }
-}
-
-/// Which link a record read next fills.
-enum Pending {
-    Child(usize),
-    Sibling(usize),
-}
-
-/// Reads the whole tree into a flat list; index 0 is the leading record.
-fn read_tree(r: &mut Reader<'_>) -> Result<(Vec<RawNode>, Vec<u32>), XqfError> {
-    let (root, has_next, _) = r.node(0)?;
-    let mut nodes = vec![root];
-    let mut plies = vec![0u32];
-    let mut stack = Vec::new();
-    if has_next {
-        stack.push(Pending::Child(0));
-    }
-    while let Some(p) = stack.pop() {
-        let (owner, ply) = match p {
-            Pending::Child(i) => (i, plies[i] + 1),
-            Pending::Sibling(i) => (i, plies[i]),
-        };
-        let (node, has_next, has_alt) = r.node(ply)?;
-        let idx = nodes.len();
-        nodes.push(node);
-        plies.push(ply);
-        match p {
-            Pending::Child(_) => nodes[owner].child = Some(idx),
-            Pending::Sibling(_) => nodes[owner].sibling = Some(idx),
-        }
-        if has_alt {
-            stack.push(Pending::Sibling(idx));
-        }
-        if has_next {
-            stack.push(Pending::Child(idx));
-        }
-    }
-    Ok((nodes, plies))
 }
 
 fn point(v: u8) -> Option<Square> {
@@ -322,85 +273,16 @@ fn point(v: u8) -> Option<Square> {
     Some(Square::from_coords(File::new(v / 10)?, Rank::new(v % 10)?))
 }
 
-struct Tree {
-    nodes: Vec<RawNode>,
-    plies: Vec<u32>,
-}
-
-impl Tree {
-    fn decode(&self, i: usize, pos: &Position) -> Result<Move, XqfError> {
-        let n = &self.nodes[i];
-        let err = |kind| XqfError {
-            offset: n.offset,
-            ply: Some(self.plies[i]),
-            kind,
-        };
-        let from = point(n.from).ok_or(err(XqfErrorKind::BadSquare(n.from)))?;
-        let to = point(n.to).ok_or(err(XqfErrorKind::BadSquare(n.to)))?;
-        let m = Move::new(from, to);
-        if !pos.is_legal(m) {
-            let reason = match pos.piece_at(from) {
-                None => format!("no piece on {from}"),
-                Some(p) if p.color != pos.turn() => {
-                    format!("the piece on {from} is not {}'s", pos.turn())
-                }
-                Some(_) => "not a legal move here".to_string(),
-            };
-            return Err(err(XqfErrorKind::Move(MoveError::new(
-                pos,
-                &m.to_string(),
-                reason,
-            ))));
-        }
-        Ok(m)
-    }
-
-    /// The line starting with record `first`, its alternatives excluded. An
-    /// illegal move in a variation (old editors let some through) cuts the
-    /// variation there, with a warning; in the main line it is an error.
-    fn line(
-        &self,
-        first: usize,
-        mut pos: Position,
-        depth: usize,
-        warnings: &mut Vec<String>,
-    ) -> Result<Line, XqfError> {
-        if depth > MAX_NESTING {
-            return Err(XqfError {
-                offset: self.nodes[first].offset,
-                ply: Some(self.plies[first]),
-                kind: XqfErrorKind::TooDeep,
-            });
-        }
-        let mut line = Line::new();
-        let mut cur = Some(first);
-        while let Some(i) = cur {
-            let m = match self.decode(i, &pos) {
-                Ok(m) => m,
-                Err(e) if depth > 0 => {
-                    warnings.push(format!("{e}; the variation is cut there"));
-                    break;
-                }
-                Err(e) => return Err(e),
-            };
-            let mut node = Node::new(m);
-            node.comment = self.nodes[i].comment.clone();
-            if i != first {
-                let mut alt = self.nodes[i].sibling;
-                while let Some(j) = alt {
-                    let v = self.line(j, pos.clone(), depth + 1, warnings)?;
-                    if !v.nodes.is_empty() {
-                        node.variations.push(v);
-                    }
-                    alt = self.nodes[j].sibling;
-                }
-            }
-            line.nodes.push(node);
-            pos.play_unchecked(m);
-            cur = self.nodes[i].child;
-        }
-        Ok(line)
-    }
+/// The move of record `n` (of ply `ply`) if it is legal in `pos`.
+fn decode(n: &RawNode, ply: u32, pos: &Position) -> Result<Move, XqfError> {
+    tree::decode(n, pos, point).map_err(|e| XqfError {
+        offset: n.offset,
+        ply: Some(ply),
+        kind: match e {
+            BadMove::Square(v) => XqfErrorKind::BadSquare(v),
+            BadMove::Illegal(e) => XqfErrorKind::Move(e),
+        },
+    })
 }
 
 /// A Pascal string of the header: a length byte, then at most `max` bytes of GBK.
@@ -495,11 +377,10 @@ pub fn read(data: &[u8]) -> Result<Game, XqfError> {
         pos: HEADER,
         keys,
     };
-    let (nodes, plies) = read_tree(&mut reader)?;
-    let tree = Tree { nodes, plies };
-    let first = tree.nodes[0].child;
-    let turn = first
-        .and_then(|i| point(tree.nodes[i].from))
+    let tree = Tree::read(|ply| reader.node(ply))?;
+    let turn = tree
+        .first()
+        .and_then(|n| point(n.from))
         .and_then(|sq| board.piece_at(sq))
         .map_or(Color::Red, |p| p.color);
     let setup = Setup {
@@ -513,10 +394,12 @@ pub fn read(data: &[u8]) -> Result<Game, XqfError> {
         ply: None,
         kind: XqfErrorKind::Position(e),
     })?;
-    if let Some(first) = first {
-        game.moves = tree.line(first, game.start.clone(), 0, &mut game.warnings)?;
-    }
-    game.moves.comment = tree.nodes[0].comment.clone();
+    let too_deep = |n: &RawNode, ply| XqfError {
+        offset: n.offset,
+        ply: Some(ply),
+        kind: XqfErrorKind::TooDeep,
+    };
+    game.moves = tree.main_line(&game.start, &decode, &too_deep, &mut game.warnings)?;
     Ok(game)
 }
 
