@@ -449,11 +449,14 @@ pub fn detail_html(lang: Lang, notation: Notation, m: Option<&MoveReport>) -> St
 
 /// Squares in ICCS, space-separated.
 fn joined(squares: &[Square]) -> String {
-    squares
-        .iter()
-        .map(Square::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
+    let mut out = String::new();
+    for s in squares {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(&s.to_string());
+    }
+    out
 }
 
 /// The current move: its label, why, and for a chase the table of chased

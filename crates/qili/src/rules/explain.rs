@@ -8,7 +8,7 @@ use super::cycle::{Cycle, SideInCycle};
 use super::kind::{attacked_by_the_same, ArbiterNote, Label, MoveKind, Reason};
 use super::verdict::{occurrences_to_bind, Ruling, RulingReason};
 use super::{Adjudication, Rulebook, VerdictReason};
-use crate::{wxf, zh, Color, Move, Piece, Position, Role, Square};
+use crate::{wxf, zh, Color, Move, Piece, Position, Role};
 
 /// A text in both languages.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -271,22 +271,22 @@ fn standing_text(rules: &Rulebook, t: &mut Text, after: &Position, kind: &MoveKi
         );
         return;
     }
-    let pieces: Vec<(Piece, Square)> = kind
-        .standing
-        .iter()
-        .filter_map(|&sq| after.piece_at(sq).map(|p| (p, sq)))
-        .collect();
-    let zh: Vec<String> = pieces
-        .iter()
-        .map(|&(p, sq)| format!("{}（{}）", piece_zh(p), sq))
-        .collect();
-    let en: Vec<String> = pieces
-        .iter()
-        .map(|&(p, sq)| format!("the {} on {}", piece_en(p), sq))
-        .collect();
-    t.push(
-        &format!("走动的子并不攻击{}；它走前已可被吃，并非这一着造成，按闲处理（{}）。", zh.join("、"), rules.cite(Clause::NewChase)),
-        &format!("The moved piece does not attack {}, which could already be won before the move: this move did not bring that about, so it is idle ({}).", en.join(", "), rules.cite(Clause::NewChase)),
+    let (mut zh, mut en) = (String::new(), String::new());
+    for (i, &sq) in kind.standing.iter().enumerate() {
+        let Some(p) = after.piece_at(sq) else {
+            continue;
+        };
+        if i > 0 {
+            zh.push('、');
+            en.push_str(", ");
+        }
+        zh.push_str(&format!("{}（{sq}）", piece_zh(p)));
+        en.push_str(&format!("the {} on {sq}", piece_en(p)));
+    }
+    t.cited(
+        &format!("走动的子并不攻击{zh}；它走前已可被吃，并非这一着造成，按闲处理"),
+        &format!("The moved piece does not attack {en}, which could already be won before the move: this move did not bring that about, so it is idle"),
+        rules.cite(Clause::NewChase),
     );
 }
 
