@@ -1,0 +1,202 @@
+//! The report's own words in Chinese and English: headings and the names of
+//! rulings, editions and verdict reasons. The explanations themselves come
+//! from the engine (`qili::rules::explain`), rendered once there.
+
+use qili::rules::Edition;
+
+/// The language of a report.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Lang {
+    /// Chinese (simplified).
+    #[default]
+    Zh,
+    /// English.
+    En,
+}
+
+impl Lang {
+    /// Reads `zh` (also `zh-Hans`) or `en`.
+    pub fn from_code(s: &str) -> Option<Lang> {
+        match s {
+            "zh" | "zh-Hans" | "zh-CN" => Some(Lang::Zh),
+            "en" => Some(Lang::En),
+            _ => None,
+        }
+    }
+
+    /// The `lang` attribute: `zh-Hans` or `en`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::Zh => "zh-Hans",
+            Lang::En => "en",
+        }
+    }
+
+    /// `zh` in Chinese, `en` in English.
+    pub fn pick<'a>(self, zh: &'a str, en: &'a str) -> &'a str {
+        match self {
+            Lang::Zh => zh,
+            Lang::En => en,
+        }
+    }
+
+    /// The report's heading words.
+    pub fn words(self) -> &'static Words {
+        match self {
+            Lang::Zh => &ZH,
+            Lang::En => &EN,
+        }
+    }
+
+    /// An edition's full name.
+    pub fn edition(self, e: Edition) -> &'static str {
+        match (self, e) {
+            (Lang::Zh, Edition::Cxa1999) => "中国象棋协会 1999 年版规则",
+            (Lang::Zh, Edition::Cxa2020) => "中国象棋协会 2020 年版规则",
+            (Lang::Zh, Edition::Axf) => "亚洲象棋联合会（AXF）规则",
+            (Lang::En, Edition::Cxa1999) => "CXA rules, 1999 edition",
+            (Lang::En, Edition::Cxa2020) => "CXA rules, 2020 edition",
+            (Lang::En, Edition::Axf) => "AXF rules",
+        }
+    }
+
+    /// A ruling or verdict code (`red_loses`, `black_loses`, `draw`, `none`).
+    pub fn ruling(self, code: &str) -> &'static str {
+        match (self, code) {
+            (Lang::Zh, "red_loses") => "红方判负",
+            (Lang::Zh, "black_loses") => "黑方判负",
+            (Lang::Zh, "draw") => "和棋",
+            (Lang::Zh, _) => "不判",
+            (Lang::En, "red_loses") => "Red loses",
+            (Lang::En, "black_loses") => "Black loses",
+            (Lang::En, "draw") => "Draw",
+            (Lang::En, _) => "No ruling",
+        }
+    }
+
+    /// Why a verdict binds now (`repetition`, `checkmate` …).
+    pub fn verdict_reason(self, code: &str) -> &'static str {
+        match (self, code) {
+            (Lang::Zh, "checkmate") => "将死",
+            (Lang::Zh, "stalemate") => "困毙",
+            (Lang::Zh, "insufficient_material") => "双方都无法取胜",
+            (Lang::Zh, "natural_limit") => "自然限着",
+            (Lang::Zh, "varied_repetition") => "循环次数已到（各循环着法不同，合并判断）",
+            (Lang::Zh, _) => "循环次数已到",
+            (Lang::En, "checkmate") => "checkmate",
+            (Lang::En, "stalemate") => "no legal move (困毙)",
+            (Lang::En, "insufficient_material") => "neither side can win",
+            (Lang::En, "natural_limit") => "the move limit",
+            (Lang::En, "varied_repetition") => {
+                "the repetition count is reached (the cycles differed: judged together)"
+            }
+            (Lang::En, _) => "the repetition count is reached",
+        }
+    }
+
+    /// A side.
+    pub fn side(self, red: bool) -> &'static str {
+        match (self, red) {
+            (Lang::Zh, true) => "红方",
+            (Lang::Zh, false) => "黑方",
+            (Lang::En, true) => "Red",
+            (Lang::En, false) => "Black",
+        }
+    }
+
+    /// A clause reference.
+    pub fn clause(self, c: &str) -> String {
+        match self {
+            Lang::Zh => format!("第 {c} 条"),
+            Lang::En => format!("clause {c}"),
+        }
+    }
+
+    /// The caption of the report's diagram.
+    pub fn diagram_caption(self, after: usize, red_to_move: bool) -> String {
+        let side = self.side(red_to_move);
+        match (self, after) {
+            (Lang::Zh, 0) => format!("循环开始的局面：开始局面，{side}走"),
+            (Lang::Zh, n) => format!("循环开始的局面：第 {n} 着之后，{side}走"),
+            (Lang::En, 0) => format!("The cycle's first position: the start, {side} to move"),
+            (Lang::En, n) => format!("The cycle's first position: after move {n}, {side} to move"),
+        }
+    }
+
+    /// The cycle's extent.
+    pub fn cycle(self, first: usize, last: usize, occurrences: usize) -> String {
+        match self {
+            Lang::Zh => format!("循环：第 {first}–{last} 着，局面第 {occurrences} 次出现"),
+            Lang::En => format!(
+                "Cycle: moves {first}–{last}; the position has occurred {occurrences} times"
+            ),
+        }
+    }
+}
+
+/// Fixed words of the report.
+#[derive(Debug)]
+pub struct Words {
+    /// Above the title.
+    pub kind: &'static str,
+    /// The moves table's heading.
+    pub moves: &'static str,
+    /// Its columns: move number, side, Chinese, WXF, label.
+    pub columns: [&'static str; 5],
+    /// Heading of both sides' patterns.
+    pub patterns: &'static str,
+    /// A forbidden pattern.
+    pub forbidden: &'static str,
+    /// An allowed pattern.
+    pub allowed: &'static str,
+    /// Heading of the ruling.
+    pub ruling: &'static str,
+    /// Before the verdict that binds now.
+    pub binding: &'static str,
+    /// Heading of the explanation.
+    pub why: &'static str,
+    /// Before the edition.
+    pub edition: &'static str,
+    /// Before the date.
+    pub date: &'static str,
+    /// Said when the line has no repetition.
+    pub no_cycle: &'static str,
+    /// A judgement the arbiter must make.
+    pub arbiter: &'static str,
+    /// The footer.
+    pub footer: &'static str,
+}
+
+const ZH: Words = Words {
+    kind: "棋例裁决报告",
+    moves: "循环着法",
+    columns: ["着", "方", "中文", "WXF", "标签"],
+    patterns: "双方着法类型",
+    forbidden: "禁止",
+    allowed: "允许",
+    ruling: "裁决",
+    binding: "现时结果：",
+    why: "说明",
+    edition: "规则：",
+    date: "日期：",
+    no_cycle: "此着法序列没有重复局面。",
+    arbiter: "须由裁判判断：",
+    footer: "Qili 棋例 · 由与网站棋盘相同的代码绘制",
+};
+
+const EN: Words = Words {
+    kind: "Referee report",
+    moves: "The cycle's moves",
+    columns: ["Move", "Side", "Chinese", "WXF", "Label"],
+    patterns: "Both sides' patterns",
+    forbidden: "forbidden",
+    allowed: "allowed",
+    ruling: "Ruling",
+    binding: "Binding now: ",
+    why: "Explanation",
+    edition: "Rules: ",
+    date: "Date: ",
+    no_cycle: "The line has no repeated position.",
+    arbiter: "For the arbiter to judge: ",
+    footer: "Qili 棋例 · drawn by the code that draws the site's board",
+};
