@@ -7,9 +7,9 @@ use std::sync::Arc;
 
 use qili::rules::report::{MoveReport, Report};
 use qili::rules::{adjudicate, Edition};
-use qili::{Move, Position, Square};
+use qili::{Move, Position};
 
-use crate::board::{Arrow, ArrowKind, Badge, Mark, MarkKind, Overlay, Pieces};
+use crate::board::{Overlay, Pieces};
 
 /// A line judged under one edition: the positions it passes through and the
 /// engine's report.
@@ -69,96 +69,15 @@ impl Judged {
     /// for a chase the attackers' arrows, the chased pieces and their
     /// protectors (false roots apart).
     pub fn overlay(&self, ply: usize) -> Overlay {
-        let Some(m) = self.move_report(ply) else {
-            return Overlay::default();
-        };
-        let mv = self.moves[ply - 1];
-        let mut o = Overlay {
-            last: Some(mv),
-            badge: Some(Badge {
-                square: mv.to,
-                label: m.label.to_string(),
-                sub: m.sub.map(str::to_string),
-            }),
-            ..Overlay::default()
-        };
-        let mark = |o: &mut Overlay, square: Square, kind: MarkKind| {
-            if !o.marks.iter().any(|x| x.square == square && x.kind == kind) {
-                o.marks.push(Mark { square, kind });
-            }
-        };
-        for t in squares(&m.targets) {
-            mark(&mut o, t, MarkKind::Target);
-        }
-        let attacks = matches!(m.label, "捉" | "杀");
-        if attacks {
-            for c in &m.chases {
-                let Ok(sq) = c.square.parse::<Square>() else {
-                    continue;
-                };
-                if !m.targets.contains(&c.square) {
-                    continue;
-                }
-                for a in squares(&c.attackers) {
-                    o.arrows.push(Arrow {
-                        from: a,
-                        to: sq,
-                        kind: ArrowKind::Attack,
-                    });
-                }
-                if let Some(check) = c.check.as_deref().and_then(parse_move) {
-                    o.arrows.push(Arrow {
-                        from: check.from,
-                        to: check.to,
-                        kind: ArrowKind::Threat,
-                    });
-                }
-                let kind = if c.root == "false" {
-                    MarkKind::FalseRoot
-                } else {
-                    MarkKind::Protector
-                };
-                for p in squares(&c.protectors) {
-                    mark(&mut o, p, kind);
-                }
-            }
-        }
-        if let Some(first) = m
-            .mate_line
-            .as_ref()
-            .and_then(|l| l.first())
-            .and_then(|s| parse_move(s))
-        {
-            o.arrows.push(Arrow {
-                from: first.from,
-                to: first.to,
-                kind: ArrowKind::Threat,
-            });
-        }
-        for s in squares(&m.standing) {
-            if !o.marks.iter().any(|x| x.square == s) {
-                mark(&mut o, s, MarkKind::Standing);
-            }
-        }
-        o
+        self.move_report(ply)
+            .map(|m| Overlay::of_move(self.moves[ply - 1], m))
+            .unwrap_or_default()
     }
-}
-
-fn squares(v: &[String]) -> impl Iterator<Item = Square> + '_ {
-    v.iter().filter_map(|s| s.parse().ok())
-}
-
-fn parse_move(s: &str) -> Option<Move> {
-    let from = s.get(..2)?.parse().ok()?;
-    let to = s.get(2..4)?.parse().ok()?;
-    Some(Move::new(from, to))
 }
 
 /// The pieces of a position, for the board.
 pub fn pieces(pos: &Position) -> Pieces {
-    Square::all()
-        .filter_map(|s| pos.piece_at(s).map(|p| (s, p)))
-        .collect()
+    qili_diagram::svg::pieces(pos)
 }
 
 /// A shared judged line, cheap to clone into signals; equal when it is the
@@ -214,6 +133,7 @@ pub fn changes(a: &Report, b: &Report) -> (Vec<LabelChange>, Option<(&'static st
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::MarkKind;
     use crate::library;
 
     fn judged(id: &str, edition: Option<Edition>) -> Judged {

@@ -122,7 +122,11 @@ impl Sheet<'_> {
     fn ruling_line(&self) -> String {
         let mut s = self.lang.ruling(self.report.ruling).to_string();
         if let Some(cl) = self.report.cycle.as_ref().and_then(|c| c.clause) {
-            s.push_str(&format!("（{}）", self.lang.clause(cl)));
+            let clause = self.lang.clause(cl);
+            s.push_str(&match self.lang {
+                Lang::Zh => format!("（{clause}）"),
+                Lang::En => format!(" ({clause})"),
+            });
         }
         s
     }
@@ -199,6 +203,9 @@ impl Sheet<'_> {
                 );
             if let Some(sub) = m.sub {
                 h.text(" ").el("span", "tag sub", sub);
+            }
+            if let Some(word) = self.lang.label_word(m.sub.unwrap_or(m.label)) {
+                h.text(" ").text(word);
             }
             h.close("td").close("tr");
         }
@@ -295,10 +302,13 @@ impl Sheet<'_> {
             page.text(x + 8.0, y, 3.0, "", self.lang.side(m.side == "red"));
             page.text(x + 22.0, y, 3.4, "zh", &m.zh);
             page.text(x + 50.0, y, 3.0, "", &m.wxf);
-            let label = match m.sub {
+            let mut label = match m.sub {
                 Some(s) => format!("{} {s}", m.label),
                 None => m.label.to_string(),
             };
+            if let Some(word) = self.lang.label_word(m.sub.unwrap_or(m.label)) {
+                label = format!("{label} {word}");
+            }
             page.text(
                 x + 68.0,
                 y,

@@ -94,6 +94,22 @@ impl Lang {
         }
     }
 
+    /// A label (将 杀 捉 闲) or idle kind (兑 献 拦 跟) as the moves table
+    /// shows it: in English, the word after the sign.
+    pub fn label_word(self, label: &str) -> Option<&'static str> {
+        match (self, label) {
+            (Lang::Zh, _) => None,
+            (Lang::En, "将") => Some("check"),
+            (Lang::En, "杀") => Some("mate threat"),
+            (Lang::En, "捉") => Some("chase"),
+            (Lang::En, "兑") => Some("exchange offer"),
+            (Lang::En, "献") => Some("offer"),
+            (Lang::En, "拦") => Some("block"),
+            (Lang::En, "跟") => Some("follow"),
+            (Lang::En, _) => Some("idle"),
+        }
+    }
+
     /// A side.
     pub fn side(self, red: bool) -> &'static str {
         match (self, red) {
