@@ -20,6 +20,7 @@
   const WASM = '__QILI_WASM__';
   const STYLES = __QILI_STYLES__;
   const RECORDS = '__QILI_RECORDS__';
+  const EXPORT = '__QILI_EXPORT__';
   const script = document.currentScript;
   const base = new URL('.', script && script.src ? script.src : location.href);
   const asset = (name) => new URL(name, base).href;
@@ -216,6 +217,37 @@
       });
   }
 
+  // The Export menu (site/export.js and its wasm, crates/qili-export) loads
+  // the first time an Export button ([data-export-menu]) is pressed. The
+  // site's replay and analysis pages get theirs here, so the site's wasm
+  // carries no export code; widgets draw their own (in their shadow root).
+  let exporter = null;
+  function exportButton() {
+    const app = document.querySelector('#qili-app .qili');
+    const controls = app?.querySelector('article:is(.replay,.analysis) .board-col .controls');
+    if (!controls) return;
+    let b = controls.parentNode.querySelector('[data-export-menu]');
+    if (!b) {
+      b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'export-open';
+      b.setAttribute('data-export-menu', '');
+      b.setAttribute('aria-expanded', 'false');
+      controls.after(b);
+    }
+    b.textContent = app.lang.startsWith('en') ? 'Export…' : '导出…';
+  }
+  document.addEventListener('click', (e) => {
+    const b = e.composedPath()[0]?.closest?.('[data-export-menu]');
+    if (!b) return;
+    (exporter ??= import(asset(EXPORT)).then((m) => m.start(asset, '__QILI_EXPORT_GLUE__', '__QILI_EXPORT_WASM__')))
+      .then((m) => m.toggle(b))
+      .catch((err) => {
+        exporter = null;
+        console.error('qili export', err);
+      });
+  });
+
   const start = () => {
     if (document.getElementById('qili-app')) {
       // The save panel opened (toggle does not bubble: captured).
@@ -229,6 +261,7 @@
         setTimeout(() => {
           banner();
           mountStudies();
+          exportButton();
         }),
       );
       load().catch((e) => console.error('qili', e));

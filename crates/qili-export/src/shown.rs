@@ -1,7 +1,9 @@
 //! The line a page shows, read from its address — `#/case/<id>?edition=…&ply=…`
 //! (the replay) or `#/analysis?fen=…&moves=…&rules=…&ply=…` (the analysis
-//! board, and the widgets, whose line export.js writes in the same form) —
-//! and judged as the page judges it, so the picture is the board as shown.
+//! board) — or from a widget's `data-line` (`#/widget?…`, the analysis
+//! board's parameters) and judged as that page judges it, so the picture is
+//! the board as shown: the replay and the widget judge the whole line, the
+//! analysis board the moves up to the one shown.
 
 use qili::rules::Edition;
 use qili::Move;
@@ -29,6 +31,20 @@ pub struct Shown {
 impl Shown {
     /// Reads the address `hash` (with or without `#`).
     pub fn from_hash(hash: &str) -> Result<Shown, String> {
+        let hash = hash.strip_prefix('#').unwrap_or(hash);
+        if let Some(query) = hash.strip_prefix("/widget?") {
+            let Route::Analysis(params) = Route::parse(&format!("/analysis?{query}")) else {
+                return Err("unreadable widget line".into());
+            };
+            let (a, _) = Analysis::from_params(&params);
+            let judged = Judged::new(a.edition, &a.start, &a.moves)?;
+            return Ok(Shown {
+                title: None,
+                name: "widget".into(),
+                ply: a.ply,
+                judged,
+            });
+        }
         match Route::parse(hash) {
             Route::Case { id, edition, ply } => {
                 let case = library::find(&id).ok_or_else(|| format!("no example {id}"))?;
@@ -148,6 +164,15 @@ mod tests {
         )
         .unwrap();
         assert_eq!((a.ply, a.moves().len(), a.edition()), (1, 1, Edition::Axf));
+        let w = Shown::from_hash(
+            "#/widget?fen=2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1+w&moves=f0e0+e8f8&ply=1",
+        )
+        .unwrap();
+        assert_eq!(
+            (w.ply, w.moves().len()),
+            (1, 2),
+            "a widget judges its whole line"
+        );
         assert!(Shown::from_hash("#/about").is_err());
         assert!(Shown::from_hash("#/case/nope").is_err());
     }
