@@ -218,34 +218,28 @@
   }
 
   // The Export menu (site/export.js and its wasm, crates/qili-export) loads
-  // the first time an Export button ([data-export-menu]) is pressed. The
-  // site's replay and analysis pages get theirs here, so the site's wasm
-  // carries no export code; widgets draw their own (in their shadow root).
+  // when an Export button ([data-export-menu]) is first pressed. The replay
+  // and analysis pages get theirs here, after the step controls (the site's
+  // wasm carries no export code); widgets draw their own.
   let exporter = null;
-  function exportButton() {
+  const exportButton = () => {
     const app = document.querySelector('#qili-app .qili');
-    const controls = app?.querySelector('article:is(.replay,.analysis) .board-col .controls');
-    if (!controls) return;
-    let b = controls.parentNode.querySelector('[data-export-menu]');
-    if (!b) {
-      b = document.createElement('button');
-      b.type = 'button';
-      b.className = 'export-open';
-      b.setAttribute('data-export-menu', '');
-      b.setAttribute('aria-expanded', 'false');
-      controls.after(b);
-    }
-    b.textContent = app.lang.startsWith('en') ? 'Export…' : '导出…';
-  }
+    const c = app?.querySelector('article:is(.replay,.analysis) .controls');
+    if (!c) return;
+    if (!c.nextElementSibling?.matches('[data-export-menu]'))
+      c.insertAdjacentHTML('afterend', '<button type=button class=export-open data-export-menu aria-expanded=false>');
+    c.nextElementSibling.textContent = app.lang.startsWith('en') ? 'Export…' : '导出…';
+  };
   document.addEventListener('click', (e) => {
-    const b = e.composedPath()[0]?.closest?.('[data-export-menu]');
-    if (!b) return;
-    (exporter ??= import(asset(EXPORT)).then((m) => m.start(asset, '__QILI_EXPORT_GLUE__', '__QILI_EXPORT_WASM__')))
-      .then((m) => m.toggle(b))
-      .catch((err) => {
-        exporter = null;
-        console.error('qili export', err);
-      });
+    const b = e.composedPath()[0].closest?.('[data-export-menu]');
+    if (b)
+      (exporter ??= import(asset(EXPORT)).then((m) => m.start(asset, '__QILI_EXPORT_GLUE__', '__QILI_EXPORT_WASM__'))).then(
+        (m) => m.toggle(b),
+        (err) => {
+          exporter = null;
+          console.error('qili export', err);
+        },
+      );
   });
 
   const start = () => {

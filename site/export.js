@@ -78,8 +78,9 @@ function shown(button) {
   const piece = board?.querySelector('[data-piece][data-square]');
   const y = piece && Number(/translate\(\S+ (\S+)\)/.exec(piece.getAttribute('transform'))?.[1]);
   const flipped = !!piece && y === 100 + 100 * Number(piece.dataset.square[1]);
-  // Simplified glyphs are the only ones with these (the river's 汉 is always there).
-  const glyphs = board && /[帅将马车汉]/.test(board.textContent) ? 'simplified' : 'traditional';
+  // Only the simplified set has these glyphs (the pieces' text: a badge may say 将).
+  const glyphText = [...(board?.querySelectorAll('[data-piece] text') ?? [])].map((t) => t.textContent).join('');
+  const glyphs = /[帅将马车]/.test(glyphText) ? 'simplified' : 'traditional';
   return { hash: button.dataset.line ?? location.hash, lang, flipped, glyphs };
 }
 
