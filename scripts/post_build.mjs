@@ -120,15 +120,25 @@ const hashedModule = async (name) => {
 };
 const widget = await hashedModule('qili-widget');
 const exporter = await hashedModule('qili-export');
-// A file of site/ copied as <name>-<hash>.js (imported on first use).
-const hashedCopy = (source, name) => {
-  const text = readFileSync(join(root, source));
+const fill = (template, values) =>
+  Object.entries(values).reduce((text, [key, value]) => {
+    if (!text.includes(key)) throw new Error(`placeholder ${key} missing from template`);
+    return text.split(key).join(value);
+  }, template);
+
+// A file of site/ copied as <name>-<hash>.js (imported on first use), its
+// placeholders filled (see `fill` below).
+const hashedCopy = (source, name, values = {}) => {
+  const text = fill(readFileSync(join(root, source), 'utf8'), values);
   const hashed = `${name}-${createHash('sha256').update(text).digest('hex').slice(0, 16)}.js`;
   writeFileSync(join(staging, hashed), text);
   return hashed;
 };
 const records = hashedCopy('site/records.js', 'records');
-const exportMenu = hashedCopy('site/export.js', 'export');
+const exportMenu = hashedCopy('site/export.js', 'export', {
+  __QILI_EXPORT_GLUE__: exporter.glue,
+  __QILI_EXPORT_WASM__: exporter.wasm,
+});
 
 // The loader and the service worker are part of the first load. The loader
 // ships minified (a classic script, not a module); the service worker,
@@ -143,12 +153,6 @@ const strip = (text) =>
     .map((line) => line.trimStart())
     .join('\n') + '\n';
 
-const fill = (template, values) =>
-  Object.entries(values).reduce((text, [key, value]) => {
-    if (!text.includes(key)) throw new Error(`placeholder ${key} missing from template`);
-    return text.split(key).join(value);
-  }, template);
-
 writeFileSync(
   join(staging, 'embed.js'),
   await minified(
@@ -160,8 +164,6 @@ writeFileSync(
       __QILI_WIDGET_GLUE__: widget.glue,
       __QILI_WIDGET_WASM__: widget.wasm,
       __QILI_EXPORT__: exportMenu,
-      __QILI_EXPORT_GLUE__: exporter.glue,
-      __QILI_EXPORT_WASM__: exporter.wasm,
     }),
   ),
 );

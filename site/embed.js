@@ -233,7 +233,7 @@
   document.addEventListener('click', (e) => {
     const b = e.composedPath()[0].closest?.('[data-export-menu]');
     if (b)
-      (exporter ??= import(asset(EXPORT)).then((m) => m.start(asset, '__QILI_EXPORT_GLUE__', '__QILI_EXPORT_WASM__'))).then(
+      (exporter ??= import(asset(EXPORT)).then((m) => m.start(asset))).then(
         (m) => m.toggle(b),
         (err) => {
           exporter = null;

@@ -2,7 +2,7 @@
 // board and the embeddable widget does.
 //
 // Not part of the first load: embed.js imports this module (post_build.mjs
-// writes it as export-<hash>.js) the first time a [data-export-menu] button is
+// writes it as export-<hash>.js, with its wasm's names filled in) the first time a [data-export-menu] button is
 // pressed, and calls start() then toggle(button). The pictures and the report
 // are drawn by the wasm crates/qili-export (with crates/qili-diagram, the
 // code that draws the site's board), from the line the page shows: the
@@ -51,14 +51,15 @@ const WIDTHS = [900, 1800];
 
 const STYLE = `.export-menu{display:flex;flex-wrap:wrap;gap:.4rem;align-items:center;margin:.5rem 0;
 padding:.5rem;border:1px solid var(--line,#ccc);border-radius:8px;background:var(--panel,#fff)}
-.export-menu[hidden]{display:none}.export-menu .export-status{flex-basis:100%;margin:0;font-size:.85em}`;
+.export-menu[hidden]{display:none}.export-menu select{width:auto}.export-menu .export-status{flex-basis:100%;margin:0;font-size:.85em}`;
 
 let wasm = null;
 
-/** Loads the wasm (file names from embed.js, resolved by `asset`). */
-export async function start(asset, glue, wasmFile) {
-  const m = await import(asset(glue));
-  await m.default({ module_or_path: asset(wasmFile) });
+/** Loads the wasm (post_build.mjs writes its file names here; `asset`
+ * resolves them against embed.js's address). */
+export async function start(asset) {
+  const m = await import(asset('__QILI_EXPORT_GLUE__'));
+  await m.default({ module_or_path: asset('__QILI_EXPORT_WASM__') });
   wasm = m;
   // The browser's own Print on a page with a board prints the report too.
   addEventListener('beforeprint', () => {

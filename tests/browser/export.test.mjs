@@ -55,6 +55,7 @@ export default async function exportMenu({ page, url, artifact, log, metric }) {
   await button.click();
   await page.locator('[data-export="svg"]').waitFor({ timeout: 20_000 });
   assert.equal(await button.getAttribute('aria-expanded'), 'true');
+  await page.screenshot({ path: artifact('export-menu-replay.png') });
   assert.ok(requests.some((r) => /export-[0-9a-f]+\.js/.test(r)), 'the menu loads on first use');
   const svgFile = await download(page, page, 'svg');
   const svg = readFileSync(svgFile.path, 'utf8');
