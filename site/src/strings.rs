@@ -507,6 +507,15 @@ impl Lang {
         }
     }
 
+    /// The same language for the words the site shares with the referee's
+    /// report (`qili_diagram::words`): rulings, editions, clauses.
+    fn report_words(self) -> qili_diagram::Lang {
+        match self {
+            Lang::Zh => qili_diagram::Lang::Zh,
+            Lang::En => qili_diagram::Lang::En,
+        }
+    }
+
     /// The fixed strings in this language.
     pub fn strings(self) -> &'static Strings {
         match self {
@@ -539,14 +548,7 @@ impl Lang {
 
     /// The full name of an edition.
     pub fn edition_name(self, e: Edition) -> &'static str {
-        match (self, e) {
-            (Lang::Zh, Edition::Cxa1999) => "中国象棋协会 1999 年版规则",
-            (Lang::Zh, Edition::Cxa2020) => "中国象棋协会 2020 年版规则",
-            (Lang::Zh, Edition::Axf) => "亚洲象棋联合会（AXF）规则",
-            (Lang::En, Edition::Cxa1999) => "CXA rules, 1999 edition",
-            (Lang::En, Edition::Cxa2020) => "CXA rules, 2020 edition",
-            (Lang::En, Edition::Axf) => "AXF rules",
-        }
+        self.report_words().edition(e)
     }
 
     /// The heading of a library section.
@@ -611,32 +613,12 @@ impl Lang {
 
     /// A ruling code (`red_loses` …) in words.
     pub fn ruling(self, code: &str) -> &'static str {
-        match (self, code) {
-            (Lang::Zh, "red_loses") => "红方判负",
-            (Lang::Zh, "black_loses") => "黑方判负",
-            (Lang::Zh, "draw") => "和棋",
-            (Lang::Zh, _) => "不判",
-            (Lang::En, "red_loses") => "Red loses",
-            (Lang::En, "black_loses") => "Black loses",
-            (Lang::En, "draw") => "Draw",
-            (Lang::En, _) => "No ruling",
-        }
+        self.report_words().ruling(code)
     }
 
     /// Why a verdict binds (`checkmate` …), in words.
     pub fn verdict_reason(self, code: &str) -> &'static str {
-        match (self, code) {
-            (Lang::Zh, "checkmate") => "将死",
-            (Lang::Zh, "stalemate") => "困毙",
-            (Lang::Zh, "insufficient_material") => "双方都无法取胜",
-            (Lang::Zh, "natural_limit") => "自然限着",
-            (Lang::Zh, _) => "循环次数已到",
-            (Lang::En, "checkmate") => "checkmate",
-            (Lang::En, "stalemate") => "no legal move (困毙)",
-            (Lang::En, "insufficient_material") => "neither side can win",
-            (Lang::En, "natural_limit") => "the move limit",
-            (Lang::En, _) => "the repetition count is reached",
-        }
+        self.report_words().verdict_reason(code)
     }
 
     /// A label (将 杀 捉 闲) in words.
@@ -789,20 +771,12 @@ impl Lang {
 
     /// The cited clause.
     pub fn clause(self, c: &str) -> String {
-        if self.zh() {
-            format!("依据 {c}")
-        } else {
-            format!("Clause {c}")
-        }
+        self.report_words().clause(c)
     }
 
     /// The cycle's extent.
     pub fn cycle(self, first: usize, last: usize, occurrences: usize) -> String {
-        if self.zh() {
-            format!("循环：第 {first}–{last} 着，局面第 {occurrences} 次出现")
-        } else {
-            format!("Cycle: moves {first}–{last}; the position has occurred {occurrences} times")
-        }
+        self.report_words().cycle(first, last, occurrences)
     }
 
     /// What changes when another edition judges the same line.

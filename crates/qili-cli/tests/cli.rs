@@ -341,7 +341,7 @@ fn report_of_1999_figure_1_rules_in_both_languages() {
         zh.contains("红方判负") && zh.contains("长将") && zh.contains("禁止"),
         "{zh}"
     );
-    assert!(zh.contains("第 26.1 条") && zh.contains("2026-12-01"));
+    assert!(zh.contains("依据 26.1") && zh.contains("2026-12-01"));
     assert!(zh.contains("车四平五") && zh.contains("R4=5"));
     let path = temp("fig1-en.html");
     let p = path.to_str().unwrap();

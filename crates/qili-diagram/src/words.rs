@@ -1,6 +1,8 @@
-//! The report's own words in Chinese and English: headings and the names of
-//! rulings, editions and verdict reasons. The explanations themselves come
-//! from the engine (`qili::rules::explain`), rendered once there.
+//! The report's words in Chinese and English: headings, and the names of
+//! rulings, editions, verdict reasons, clauses and the cycle's extent, which
+//! the site's panels use too (`site/src/strings.rs` asks these). The
+//! explanations themselves come from the engine (`qili::rules::explain`),
+//! rendered once there.
 
 use qili::rules::Edition;
 
@@ -81,15 +83,11 @@ impl Lang {
             (Lang::Zh, "stalemate") => "困毙",
             (Lang::Zh, "insufficient_material") => "双方都无法取胜",
             (Lang::Zh, "natural_limit") => "自然限着",
-            (Lang::Zh, "varied_repetition") => "循环次数已到（各循环着法不同，合并判断）",
             (Lang::Zh, _) => "循环次数已到",
             (Lang::En, "checkmate") => "checkmate",
             (Lang::En, "stalemate") => "no legal move (困毙)",
             (Lang::En, "insufficient_material") => "neither side can win",
             (Lang::En, "natural_limit") => "the move limit",
-            (Lang::En, "varied_repetition") => {
-                "the repetition count is reached (the cycles differed: judged together)"
-            }
             (Lang::En, _) => "the repetition count is reached",
         }
     }
@@ -123,8 +121,8 @@ impl Lang {
     /// A clause reference.
     pub fn clause(self, c: &str) -> String {
         match self {
-            Lang::Zh => format!("第 {c} 条"),
-            Lang::En => format!("clause {c}"),
+            Lang::Zh => format!("依据 {c}"),
+            Lang::En => format!("Clause {c}"),
         }
     }
 
