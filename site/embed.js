@@ -224,10 +224,10 @@
   let exporter = null;
   const exportButton = () => {
     const app = document.querySelector('#qili-app .qili');
-    const c = app?.querySelector('article:is(.replay,.analysis) .controls');
+    const c = app?.querySelector('.board-col .controls');
     if (!c) return;
     if (!c.nextElementSibling?.matches('[data-export-menu]'))
-      c.insertAdjacentHTML('afterend', '<button type=button class=export-open data-export-menu aria-expanded=false>');
+      c.insertAdjacentHTML('afterend', '<button type=button data-export-menu>');
     c.nextElementSibling.textContent = app.lang.startsWith('en') ? 'Export…' : '导出…';
   };
   document.addEventListener('click', (e) => {
@@ -237,7 +237,7 @@
         (m) => m.toggle(b),
         (err) => {
           exporter = null;
-          console.error('qili export', err);
+          console.error('qili', err);
         },
       );
   });
