@@ -294,14 +294,15 @@ impl Sheet<'_> {
                 "",
                 &self.lang.cycle(c.first_ply, c.last_ply, c.occurrences),
             );
+            y += 2.0;
         }
         let listed = self.listed();
         let step = if listed.len() > 16 { 3.6 } else { 5.0 };
         for m in listed {
             page.text(x, y, 3.0, "", &m.ply.to_string());
             page.text(x + 8.0, y, 3.0, "", self.lang.side(m.side == "red"));
-            page.text(x + 22.0, y, 3.4, "zh", &m.zh);
-            page.text(x + 50.0, y, 3.0, "", &m.wxf);
+            page.text(x + 20.0, y, 3.4, "zh", &m.zh);
+            page.text(x + 44.0, y, 3.0, "", &m.wxf);
             let mut label = match m.sub {
                 Some(s) => format!("{} {s}", m.label),
                 None => m.label.to_string(),
@@ -310,9 +311,9 @@ impl Sheet<'_> {
                 label = format!("{label} {word}");
             }
             page.text(
-                x + 68.0,
+                x + 58.0,
                 y,
-                3.2,
+                2.8,
                 &format!("label-{}", label_class(m.label)),
                 &label,
             );
