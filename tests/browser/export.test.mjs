@@ -126,6 +126,15 @@ export default async function exportMenu({ page, url, artifact, log, metric }) {
   }
   assert.equal(await page.evaluate(() => window.__printed), 2);
 
+  // The browser's own Print (once the menu has loaded) prints the same report.
+  await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+  await page.locator('body > .qili-print .qili-report').waitFor({ state: 'attached' });
+  await page.emulateMedia({ media: 'print' });
+  assert.equal(pdfPages(await page.pdf({ format: 'A4' })), 1, 'browser print: one page');
+  await page.emulateMedia({ media: 'screen' });
+  await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+  assert.equal(await page.locator('body > .qili-print').count(), 0, 'taken away after printing');
+
   // Payloads in the analysis board's address stay text.
   const payload = '<img src=x onerror="window.__pwned=1">';
   await open(page, url, `#/analysis?fen=${encodeURIComponent(payload)}&moves=h2e2`);
