@@ -7,8 +7,8 @@
 // are drawn by the wasm crates/qili-export (with crates/qili-diagram, the
 // code that draws the site's board), from the line the page shows: the
 // page's address (#/case/… or #/analysis?…), or a widget's data-line. What
-// only the page knows is read off the board as shown: which way up it is
-// and its glyphs. This module does the browser's part:
+// only the page knows is read off the page as shown: which way up the board
+// is, its glyphs, and the event and players of a loaded record (the title). This module does the browser's part:
 //
 // - data-export="svg": downloads the SVG;
 // - data-export="png": rasterises that SVG at the size chosen (1×, or 2× for
@@ -82,7 +82,20 @@ function shown(button) {
   // Only the simplified set has these glyphs (the pieces' text: a badge may say 将).
   const glyphText = [...(board?.querySelectorAll('[data-piece] text') ?? [])].map((t) => t.textContent).join('');
   const glyphs = /[帅将马车]/.test(glyphText) ? 'simplified' : 'traditional';
-  return { hash: button.dataset.line ?? location.hash, lang, flipped, glyphs };
+  return { hash: button.dataset.line ?? location.hash, lang, flipped, glyphs, title: recordTitle(app) };
+}
+
+/** The event and players of the record the analysis board shows, as its
+ * record panel lists them (the panel shows a game's tags only while the
+ * board is on its line); '' otherwise. Text: the wasm escapes it. */
+function recordTitle(app) {
+  const tags = app?.querySelector('section.record .record-tags');
+  if (!tags) return '';
+  const value = (...keys) =>
+    [...tags.querySelectorAll('dt')].find((dt) => keys.includes(dt.textContent.toLowerCase()))?.nextElementSibling
+      ?.textContent;
+  const players = [value('red'), value('black')].filter(Boolean).join(' – ');
+  return [value('event', 'title', 'game'), value('round', 'table'), players].filter(Boolean).join(' · ');
 }
 
 function el(tag, attrs, text) {
@@ -142,7 +155,7 @@ function toggle(button) {
   button.setAttribute('aria-expanded', String(open));
 }
 
-const diagram = (s) => wasm.diagram(s.hash, s.flipped, s.lang, s.glyphs);
+const diagram = (s) => wasm.diagram(s.hash, s.flipped, s.lang, s.glyphs, s.title);
 const name = (s) => wasm.file_name(s.hash);
 
 /** Puts the report of what `button` shows in the page, for printing. */
@@ -151,7 +164,7 @@ function insertReport(button) {
   document.querySelector('body > .qili-print')?.remove();
   const box = el('div', { class: 'qili-print' });
   const date = new Date().toLocaleDateString('sv'); // YYYY-MM-DD, local
-  box.innerHTML = wasm.report(s.hash, s.flipped, s.lang, s.glyphs, date);
+  box.innerHTML = wasm.report(s.hash, s.flipped, s.lang, s.glyphs, date, s.title);
   document.body.append(box);
   addEventListener('afterprint', () => box.remove(), { once: true });
   return box;

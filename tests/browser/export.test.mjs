@@ -146,6 +146,36 @@ export default async function exportMenu({ page, url, artifact, log, metric }) {
   assert.equal(await page.evaluate(() => window.__pwned), undefined);
   assert.equal(await page.locator('body img').count(), 0);
 
+  // A record's event and players become the title, as text.
+  const pgn = `[Event "<script>window.__pwned=3</script>"]
+[Red "<img src=x onerror=window.__pwned=4>"]
+[Black "onload=alert(5)"]
+[FEN "${FIG1}"]
+
+1. 车四平五 将5平6 2. 车五平四 将6平5 *
+`;
+  await open(page, url, '#/analysis');
+  await page.setInputFiles('section.record .record-file', {
+    name: 'payload.pgn',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(pgn),
+  });
+  await page.locator('section.record .record-tags').waitFor({ timeout: 20_000 });
+  await page.locator('#qili-app [data-export-menu]').click();
+  const titled = readFileSync((await download(page, page, 'svg')).path, 'utf8');
+  log(`tags: ${await page.textContent('section.record .record-tags')}; svg title: ${/<title>[^<]*/.exec(titled)}`);
+  assert.ok(titled.includes('&lt;script&gt;window.__pwned=3&lt;/script&gt;'), 'the event, escaped');
+  assert.ok(!titled.includes('<img') && !titled.includes('<script'));
+  await page.click('[data-export="print"]');
+  const h1 = page.locator('body > .qili-print h1');
+  await h1.waitFor({ state: 'attached' });
+  const title = await h1.textContent();
+  log(`record title: ${title}`);
+  assert.ok(title.includes('<script>window.__pwned=3</script>') && title.includes('onload=alert(5)'), title);
+  assert.ok(title.includes('<img src=x onerror=window.__pwned=4>'), title);
+  assert.equal(await page.locator('.qili-print img, .qili-print script').count(), 0, 'payloads stay text');
+  assert.equal(await page.evaluate(() => window.__pwned), undefined);
+
   // An embedded widget has its own Export button, in its shadow root.
   const site = await serveDist({ 'access-control-allow-origin': '*' });
   const host = await servePages({

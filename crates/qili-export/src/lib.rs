@@ -22,20 +22,23 @@ fn glyphs(name: &str) -> Glyphs {
     Glyphs::from_name(name).unwrap_or_default()
 }
 
-/// The board shown at address `hash` as an SVG file's text.
+/// The board shown at address `hash` as an SVG file's text. A non-blank
+/// `title` (a loaded record's event and players) replaces the page's.
 #[wasm_bindgen]
 pub fn diagram(
     hash: &str,
     flipped: bool,
     lang_code: &str,
     glyph_set: &str,
+    title: &str,
 ) -> Result<String, JsError> {
     let s = Shown::from_hash(hash).map_err(|e| JsError::new(&e))?;
-    Ok(s.diagram(flipped, lang(lang_code), glyphs(glyph_set)))
+    Ok(s.titled(title)
+        .diagram(flipped, lang(lang_code), glyphs(glyph_set)))
 }
 
 /// The printable report of the line at `hash`: an HTML fragment (its styles
-/// first) for a `.qili-print` element of the page.
+/// first) for a `.qili-print` element of the page. `title` as for [`diagram`].
 #[wasm_bindgen]
 pub fn report(
     hash: &str,
@@ -43,9 +46,11 @@ pub fn report(
     lang_code: &str,
     glyph_set: &str,
     date: &str,
+    title: &str,
 ) -> Result<String, JsError> {
     let s = Shown::from_hash(hash).map_err(|e| JsError::new(&e))?;
-    Ok(s.report(flipped, lang(lang_code), glyphs(glyph_set), date))
+    Ok(s.titled(title)
+        .report(flipped, lang(lang_code), glyphs(glyph_set), date))
 }
 
 /// A file name (without extension) for the pictures of `hash`.

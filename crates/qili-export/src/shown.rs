@@ -17,8 +17,9 @@ use qili_site::route::Route;
 /// A line as a page shows it.
 #[derive(Debug)]
 pub struct Shown {
-    /// The example's title, if it is one.
-    pub title: Option<&'static str>,
+    /// The title: the example's, or the one the page gives (a loaded
+    /// record's event and players), if any. Data: escaped where written.
+    pub title: Option<String>,
     /// The example's id or `analysis`, for file names.
     pub name: String,
     /// The judgement the page shows (the whole example on the replay, the
@@ -51,7 +52,7 @@ impl Shown {
                 let (start, moves) = case.line()?;
                 let judged = Judged::new(edition.unwrap_or(case.edition), &start, &moves)?;
                 Ok(Shown {
-                    title: Some(case.title),
+                    title: Some(case.title.to_string()),
                     name: case.id.to_string(),
                     ply: ply.unwrap_or(0).min(moves.len()),
                     judged,
@@ -81,10 +82,18 @@ impl Shown {
         &self.judged.moves
     }
 
-    /// The title in `lang`: the example's, or the page's.
+    /// Gives the picture and the report the title `title` (ignored if blank).
+    pub fn titled(mut self, title: &str) -> Shown {
+        if !title.trim().is_empty() {
+            self.title = Some(title.trim().to_string());
+        }
+        self
+    }
+
+    /// The title in `lang`: the example's or the page's, else the board's name.
     pub fn title(&self, lang: Lang) -> String {
-        match self.title {
-            Some(t) => t.to_string(),
+        match &self.title {
+            Some(t) => t.clone(),
             None => lang.pick("分析局面", "Analysis").to_string(),
         }
     }
@@ -173,6 +182,18 @@ mod tests {
             (1, 2),
             "a widget judges its whole line"
         );
+        let payload = "<script>alert(1)</script> onload=x";
+        let t = Shown::from_hash("#/analysis?moves=h2e2")
+            .unwrap()
+            .titled(payload);
+        let svg = t.diagram(false, Lang::Zh, Glyphs::Traditional);
+        let html = t.report(false, Lang::En, Glyphs::Traditional, "2026-12-01");
+        for text in [&svg, &html] {
+            assert!(
+                !text.contains("<script>") && text.contains("&lt;script&gt;"),
+                "{text}"
+            );
+        }
         assert!(Shown::from_hash("#/about").is_err());
         assert!(Shown::from_hash("#/case/nope").is_err());
     }
