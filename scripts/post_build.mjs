@@ -4,10 +4,12 @@
 // 1. copies site/public/* (embed.html, the manifest, the icons), minifies
 //    the wasm-bindgen glue (Trunk leaves it as generated) and renews its
 //    integrity hash in index.html;
-// 2. copies site/records.js (the record panel, imported on first use) as
-//    records-<hash>.js, checks the saved studies' module is there (Trunk
-//    names it qili-studies.js/_bg.wasm), minifies the widgets' module's glue
-//    and renames its files (qili-widget.js/_bg.wasm) after their content,
+// 2. copies site/records.js (the record panel) and site/export.js (the
+//    Export menu), both imported on first use, as records-<hash>.js and
+//    export-<hash>.js, checks the saved studies' module is there (Trunk
+//    names it qili-studies.js/_bg.wasm), minifies the glue of the widgets' module
+//    and of the Export menu's and renames their files (qili-widget.js/_bg.wasm,
+//    qili-export.js/_bg.wasm) after their content,
 //    and writes embed.js, the loader of the site and of embedded widgets,
 //    from site/embed.js with the hashed names Trunk gave the wasm, its JS
 //    glue and the stylesheet, and the names of records.js and of the
@@ -96,29 +98,47 @@ writeFileSync(
 // classic script defining the global wasm_bindgen) when a page needs it.
 one(/^qili-studies\.js$/, 'saved studies glue (qili-studies.js)');
 one(/^qili-studies_bg\.wasm$/, 'saved studies wasm (qili-studies_bg.wasm)');
-// The widgets' module (crates/qili-widget), named after its content like the
-// site's files: pages of other sites cache it, and without the service
-// worker a new glue must never meet an old wasm. Its glue, an ES module
-// (which Trunk fails to minify), takes the wasm's name from embed.js.
-const widget = {};
-{
-  const glueName = one(/^qili-widget\.js$/, 'widget glue (qili-widget.js)');
-  const wasmName = one(/^qili-widget_bg\.wasm$/, 'widget wasm (qili-widget_bg.wasm)');
+// The widgets' module (crates/qili-widget) and the Export menu's
+// (crates/qili-export), named after their content like the site's files:
+// pages of other sites cache them, and without the service worker a new glue
+// must never meet an old wasm. Their glue, an ES module (which Trunk fails to
+// minify), takes the wasm's name from its loader.
+const hashedModule = async (name) => {
+  const glueName = one(new RegExp(`^${name}\\.js$`), `${name} glue (${name}.js)`);
+  const wasmName = one(new RegExp(`^${name}_bg\\.wasm$`), `${name} wasm (${name}_bg.wasm)`);
   const { code } = await minify(unusedClasses(readFileSync(join(staging, glueName), 'utf8')), {
     module: true,
     compress: true,
     mangle: true,
   });
   const id = createHash('sha256').update(code).update(readFileSync(join(staging, wasmName))).digest('hex').slice(0, 16);
-  widget.glue = `qili-widget-${id}.js`;
-  widget.wasm = `qili-widget-${id}_bg.wasm`;
-  writeFileSync(join(staging, widget.glue), code);
+  const names = { glue: `${name}-${id}.js`, wasm: `${name}-${id}_bg.wasm` };
+  writeFileSync(join(staging, names.glue), code);
   unlinkSync(join(staging, glueName));
-  renameSync(join(staging, wasmName), join(staging, widget.wasm));
-}
-const recordsSource = readFileSync(join(root, 'site/records.js'));
-const records = `records-${createHash('sha256').update(recordsSource).digest('hex').slice(0, 16)}.js`;
-writeFileSync(join(staging, records), recordsSource);
+  renameSync(join(staging, wasmName), join(staging, names.wasm));
+  return names;
+};
+const widget = await hashedModule('qili-widget');
+const exporter = await hashedModule('qili-export');
+const fill = (template, values) =>
+  Object.entries(values).reduce((text, [key, value]) => {
+    if (!text.includes(key)) throw new Error(`placeholder ${key} missing from template`);
+    return text.split(key).join(value);
+  }, template);
+
+// A file of site/ copied as <name>-<hash>.js (imported on first use), its
+// placeholders filled (see `fill` below).
+const hashedCopy = (source, name, values = {}) => {
+  const text = fill(readFileSync(join(root, source), 'utf8'), values);
+  const hashed = `${name}-${createHash('sha256').update(text).digest('hex').slice(0, 16)}.js`;
+  writeFileSync(join(staging, hashed), text);
+  return hashed;
+};
+const records = hashedCopy('site/records.js', 'records');
+const exportMenu = hashedCopy('site/export.js', 'export', {
+  __QILI_EXPORT_GLUE__: exporter.glue,
+  __QILI_EXPORT_WASM__: exporter.wasm,
+});
 
 // The loader and the service worker are part of the first load. The loader
 // ships minified (a classic script, not a module); the service worker,
@@ -133,12 +153,6 @@ const strip = (text) =>
     .map((line) => line.trimStart())
     .join('\n') + '\n';
 
-const fill = (template, values) =>
-  Object.entries(values).reduce((text, [key, value]) => {
-    if (!text.includes(key)) throw new Error(`placeholder ${key} missing from template`);
-    return text.split(key).join(value);
-  }, template);
-
 writeFileSync(
   join(staging, 'embed.js'),
   await minified(
@@ -149,6 +163,7 @@ writeFileSync(
       __QILI_RECORDS__: records,
       __QILI_WIDGET_GLUE__: widget.glue,
       __QILI_WIDGET_WASM__: widget.wasm,
+      __QILI_EXPORT__: exportMenu,
     }),
   ),
 );

@@ -20,6 +20,7 @@
   const WASM = '__QILI_WASM__';
   const STYLES = __QILI_STYLES__;
   const RECORDS = '__QILI_RECORDS__';
+  const EXPORT = '__QILI_EXPORT__';
   const script = document.currentScript;
   const base = new URL('.', script && script.src ? script.src : location.href);
   const asset = (name) => new URL(name, base).href;
@@ -216,6 +217,31 @@
       });
   }
 
+  // The Export menu (site/export.js and its wasm, crates/qili-export) loads
+  // when an Export button ([data-export-menu]) is first pressed. The replay
+  // and analysis pages get theirs here, after the step controls (the site's
+  // wasm carries no export code); widgets draw their own.
+  let exporter = null;
+  const exportButton = () => {
+    const app = document.querySelector('#qili-app .qili');
+    const c = app?.querySelector('.board-col .controls');
+    if (!c) return;
+    if (!c.nextElementSibling?.matches('[data-export-menu]'))
+      c.insertAdjacentHTML('afterend', '<button type=button data-export-menu>');
+    c.nextElementSibling.textContent = app.lang.startsWith('en') ? 'Export…' : '导出…';
+  };
+  document.addEventListener('click', (e) => {
+    const b = e.composedPath()[0].closest?.('[data-export-menu]');
+    if (b)
+      (exporter ??= import(asset(EXPORT)).then((m) => m.start(asset))).then(
+        (m) => m.toggle(b),
+        (err) => {
+          exporter = null;
+          console.error('qili', err);
+        },
+      );
+  });
+
   const start = () => {
     if (document.getElementById('qili-app')) {
       // The save panel opened (toggle does not bubble: captured).
@@ -229,6 +255,7 @@
         setTimeout(() => {
           banner();
           mountStudies();
+          exportButton();
         }),
       );
       load().catch((e) => console.error('qili', e));

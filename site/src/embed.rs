@@ -122,6 +122,23 @@ pub fn Widget(
         flip: Callback::new(move |_| flipped.update(|f| *f = !*f)),
     };
     let edition = line.edition;
+    // The Export menu's button: embed.js loads the menu (site/export.js)
+    // when it is first pressed; `data-line` is the line and the ply shown.
+    let line_params = (
+        qili::fen::write(&line.start),
+        crate::route::encode_moves(line.moves.iter().map(|m| m.to_string())),
+    );
+    let export_line = Memo::new(move |_| {
+        let hash = crate::route::Route::Analysis(crate::route::AnalysisParams {
+            fen: Some(line_params.0.clone()),
+            moves_raw: Some(line_params.1.clone()),
+            edition: Some(edition),
+            ply: Some(ply.get()),
+        })
+        .to_hash();
+        hash.replacen("#/analysis?", "#/widget?", 1)
+    });
+    let export_label = lang.get_untracked().pick("导出…", "Export…");
     view! {
         <div class="qili widget" lang=lang.get_untracked().code() data-edition=edition.name()>
             <Board pieces=board_pieces flipped=flipped overlay=overlay text=board_text()/>
@@ -130,6 +147,9 @@ pub fn Widget(
                 at_start=Signal::derive(move || ply.get() == 0)
                 at_end=Signal::derive(move || ply.get() >= len)
             />
+            <button type="button" class="export-open" data-export-menu="" aria-expanded="false" data-line=export_line>
+                {export_label}
+            </button>
             <p class="ply-status small" aria-live="polite">
                 {text(move || lang.get().ply_status(ply.get(), len))}
                 " · "

@@ -5,12 +5,11 @@
 
 use std::sync::Arc;
 
-use qili::rules::chase::Root;
 use qili::rules::report::{MoveReport, Report};
 use qili::rules::{adjudicate, Edition, IdleKind, Label, Ruling};
-use qili::{Move, Position, Square};
+use qili::{Move, Position};
 
-use crate::board::{Arrow, ArrowKind, Badge, Mark, MarkKind, Overlay, Pieces};
+use crate::board::{Overlay, Pieces};
 
 /// A line judged under one edition: the positions it passes through and the
 /// engine's report.
@@ -70,74 +69,15 @@ impl Judged {
     /// for a chase the attackers' arrows, the chased pieces and their
     /// protectors (false roots apart).
     pub fn overlay(&self, ply: usize) -> Overlay {
-        let Some(m) = self.move_report(ply) else {
-            return Overlay::default();
-        };
-        let mv = self.moves[ply - 1];
-        let mut o = Overlay {
-            last: Some(mv),
-            badge: Some(Badge {
-                square: mv.to,
-                label: m.label.zh().to_string(),
-                sub: m.sub.map(|k| k.zh().to_string()),
-            }),
-            ..Overlay::default()
-        };
-        let mark = |o: &mut Overlay, square: Square, kind: MarkKind| {
-            if !o.marks.iter().any(|x| x.square == square && x.kind == kind) {
-                o.marks.push(Mark { square, kind });
-            }
-        };
-        for &t in &m.targets {
-            mark(&mut o, t, MarkKind::Target);
-        }
-        if matches!(m.label, Label::Chase | Label::MateThreat) {
-            for c in m.chases.iter().filter(|c| m.targets.contains(&c.square)) {
-                for &a in &c.attackers {
-                    o.arrows.push(Arrow {
-                        from: a,
-                        to: c.square,
-                        kind: ArrowKind::Attack,
-                    });
-                }
-                if let Some(check) = c.check {
-                    o.arrows.push(Arrow {
-                        from: check.from,
-                        to: check.to,
-                        kind: ArrowKind::Threat,
-                    });
-                }
-                let kind = if c.root == Root::False {
-                    MarkKind::FalseRoot
-                } else {
-                    MarkKind::Protector
-                };
-                for &p in &c.protectors {
-                    mark(&mut o, p, kind);
-                }
-            }
-        }
-        if let Some(&first) = m.mate_line.as_ref().and_then(|l| l.first()) {
-            o.arrows.push(Arrow {
-                from: first.from,
-                to: first.to,
-                kind: ArrowKind::Threat,
-            });
-        }
-        for &s in &m.standing {
-            if !o.marks.iter().any(|x| x.square == s) {
-                mark(&mut o, s, MarkKind::Standing);
-            }
-        }
-        o
+        self.move_report(ply)
+            .map(|m| Overlay::of_move(self.moves[ply - 1], m))
+            .unwrap_or_default()
     }
 }
 
 /// The pieces of a position, for the board.
 pub fn pieces(pos: &Position) -> Pieces {
-    Square::all()
-        .filter_map(|s| pos.piece_at(s).map(|p| (s, p)))
-        .collect()
+    qili_diagram::svg::pieces(pos)
 }
 
 /// A shared judged line, cheap to clone into signals; equal when it is the
@@ -193,7 +133,9 @@ pub fn changes(a: &Report, b: &Report) -> (Vec<LabelChange>, Option<(Ruling, Rul
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::MarkKind;
     use crate::library;
+    use qili::Square;
 
     fn judged(id: &str, edition: Option<Edition>) -> Judged {
         let case = library::find(id).unwrap();
@@ -226,7 +168,7 @@ mod tests {
             let m = j.move_report(ply).unwrap();
             let o = j.overlay(ply);
             let badge = o.badge.unwrap();
-            assert_eq!(badge.label, m.label.zh());
+            assert_eq!(badge.label, m.label);
             assert_eq!(badge.square, j.moves[ply - 1].to);
             let targets: Vec<Square> = o
                 .marks

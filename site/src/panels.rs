@@ -300,7 +300,7 @@ pub fn MoveList(
                     format!("{}…", ply.div_ceil(2))
                 };
                 let name = lang.move_name(ply, e.red, e.text(notation), e.label, e.sub);
-                let badge_class = format!("tag label-{}", label_class(e.label.zh()));
+                let badge_class = format!("tag label-{}", label_class(e.label));
                 let sub = e.sub.map(|s| view! { <span class="tag sub">{s.zh()}</span> });
                 view! {
                     <li
@@ -357,7 +357,7 @@ pub fn detail_html(lang: Lang, notation: Notation, m: Option<&MoveReport>) -> St
     h.open("p", &[("class", Some("detail-head"))]);
     h.el(
         "span",
-        &format!("tag big label-{}", label_class(m.label.zh())),
+        &format!("tag big label-{}", label_class(m.label)),
         m.label.zh(),
     );
     if let Some(s) = m.sub {
@@ -519,9 +519,12 @@ pub fn verdict_html(lang: Lang, r: Option<&Report>) -> String {
                 .open("span", &[("class", Some("labels"))])
                 .text(t.counted_as)
                 .text(" ");
-            for l in &s.labels {
-                let l = l.zh();
-                h.el("span", &format!("tag small label-{}", label_class(l)), l);
+            for &l in &s.labels {
+                h.el(
+                    "span",
+                    &format!("tag small label-{}", label_class(l)),
+                    l.zh(),
+                );
             }
             h.close("span").close("li");
         }

@@ -508,6 +508,15 @@ impl Lang {
         }
     }
 
+    /// The same language for the words the site shares with the referee's
+    /// report (`qili_diagram::words`): rulings, editions, clauses.
+    fn report_words(self) -> qili_diagram::Lang {
+        match self {
+            Lang::Zh => qili_diagram::Lang::Zh,
+            Lang::En => qili_diagram::Lang::En,
+        }
+    }
+
     /// The fixed strings in this language.
     pub fn strings(self) -> &'static Strings {
         match self {
@@ -540,14 +549,7 @@ impl Lang {
 
     /// The full name of an edition.
     pub fn edition_name(self, e: Edition) -> &'static str {
-        match (self, e) {
-            (Lang::Zh, Edition::Cxa1999) => "中国象棋协会 1999 年版规则",
-            (Lang::Zh, Edition::Cxa2020) => "中国象棋协会 2020 年版规则",
-            (Lang::Zh, Edition::Axf) => "亚洲象棋联合会（AXF）规则",
-            (Lang::En, Edition::Cxa1999) => "CXA rules, 1999 edition",
-            (Lang::En, Edition::Cxa2020) => "CXA rules, 2020 edition",
-            (Lang::En, Edition::Axf) => "AXF rules",
-        }
+        self.report_words().edition(e)
     }
 
     /// The heading of a library section.
@@ -612,33 +614,12 @@ impl Lang {
 
     /// A ruling in words.
     pub fn ruling(self, r: Ruling) -> &'static str {
-        match (self, r) {
-            (Lang::Zh, Ruling::Loses(Color::Red)) => "红方判负",
-            (Lang::Zh, Ruling::Loses(Color::Black)) => "黑方判负",
-            (Lang::Zh, Ruling::Draw) => "和棋",
-            (Lang::Zh, Ruling::None) => "不判",
-            (Lang::En, Ruling::Loses(Color::Red)) => "Red loses",
-            (Lang::En, Ruling::Loses(Color::Black)) => "Black loses",
-            (Lang::En, Ruling::Draw) => "Draw",
-            (Lang::En, Ruling::None) => "No ruling",
-        }
+        self.report_words().ruling(r)
     }
 
     /// Why a verdict binds, in words.
     pub fn verdict_reason(self, why: VerdictReason) -> &'static str {
-        use VerdictReason::*;
-        match (self, why) {
-            (Lang::Zh, Checkmate) => "将死",
-            (Lang::Zh, Stalemate) => "困毙",
-            (Lang::Zh, InsufficientMaterial) => "双方都无法取胜",
-            (Lang::Zh, NaturalLimit) => "自然限着",
-            (Lang::Zh, Repetition | VariedRepetition) => "循环次数已到",
-            (Lang::En, Checkmate) => "checkmate",
-            (Lang::En, Stalemate) => "no legal move (困毙)",
-            (Lang::En, InsufficientMaterial) => "neither side can win",
-            (Lang::En, NaturalLimit) => "the move limit",
-            (Lang::En, Repetition | VariedRepetition) => "the repetition count is reached",
-        }
+        self.report_words().verdict_reason(why)
     }
 
     /// A label (将 杀 捉 闲) in words.
@@ -788,20 +769,12 @@ impl Lang {
 
     /// The cited clause.
     pub fn clause(self, c: &str) -> String {
-        if self.zh() {
-            format!("依据 {c}")
-        } else {
-            format!("Clause {c}")
-        }
+        self.report_words().clause(c)
     }
 
     /// The cycle's extent.
     pub fn cycle(self, first: usize, last: usize, occurrences: usize) -> String {
-        if self.zh() {
-            format!("循环：第 {first}–{last} 着，局面第 {occurrences} 次出现")
-        } else {
-            format!("Cycle: moves {first}–{last}; the position has occurred {occurrences} times")
-        }
+        self.report_words().cycle(first, last, occurrences)
     }
 
     /// What changes when another edition judges the same line.

@@ -10,9 +10,12 @@ mod adjudicate;
 mod annotate;
 mod args;
 mod convert;
+mod diagram;
 mod moves;
 mod perft;
+mod picture;
 mod records;
+mod report;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -38,6 +41,8 @@ const COMMANDS: &[Command] = &[
     convert::COMMAND,
     adjudicate::COMMAND,
     annotate::COMMAND,
+    diagram::COMMAND,
+    report::COMMAND,
 ];
 
 fn usage() -> String {

@@ -310,3 +310,98 @@ fn garbage_never_panics() {
         }
     }
 }
+
+/// 1999 图一: the lone rook checks every move (长将).
+const FIG1_FEN: &str = "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w";
+const FIG1_MOVES: &str = "f0e0 e8f8 e0f0 f8e8";
+
+fn temp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("qili-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn report_of_1999_figure_1_rules_in_both_languages() {
+    let zh = ok(&[
+        "report",
+        "--rules",
+        "cxa1999",
+        "--fen",
+        FIG1_FEN,
+        "--moves",
+        FIG1_MOVES,
+        "--lang",
+        "zh",
+        "--date",
+        "2026-12-01",
+    ]);
+    assert!(zh.starts_with("<!doctype html>"), "{zh}");
+    assert!(
+        zh.contains("红方判负") && zh.contains("长将") && zh.contains("禁止"),
+        "{zh}"
+    );
+    assert!(zh.contains("依据 26.1") && zh.contains("2026-12-01"));
+    assert!(zh.contains("车四平五") && zh.contains("R4=5"));
+    let path = temp("fig1-en.html");
+    let p = path.to_str().unwrap();
+    ok(&[
+        "report", "--rules", "cxa1999", "--fen", FIG1_FEN, "--moves", FIG1_MOVES, "--lang", "en",
+        "--out", p,
+    ]);
+    let en = std::fs::read_to_string(&path).unwrap();
+    assert!(en.contains("Red loses") && en.contains("perpetual check") && en.contains("forbidden"));
+    assert!(en.contains("CXA rules, 1999 edition") && en.contains("data-ruling=\"red_loses\""));
+    let svg_path = temp("fig1.svg");
+    let s = svg_path.to_str().unwrap();
+    ok(&[
+        "report", "--rules", "cxa1999", "--fen", FIG1_FEN, "--moves", FIG1_MOVES, "--out", s,
+    ]);
+    let svg = std::fs::read_to_string(&svg_path).unwrap();
+    assert!(svg.starts_with("<?xml") && svg.contains("红方判负"));
+    assert_eq!(
+        svg.matches("data-piece=").count(),
+        7,
+        "the diagram's pieces"
+    );
+}
+
+#[test]
+fn report_and_diagram_keep_payloads_as_text() {
+    let payload = "<script>alert(1)</script><img src=x onload=alert(2)>";
+    let html = ok(&[
+        "report", "--fen", FIG1_FEN, "--moves", FIG1_MOVES, "--title", payload,
+    ]);
+    assert!(
+        !html.contains("<script") && !html.contains("<img"),
+        "{html}"
+    );
+    assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onload=alert(2)&gt;"));
+    let svg = ok(&["diagram", "--fen", FIG1_FEN, "--title", payload]);
+    assert!(!svg.contains("<script") && !svg.contains("<img"), "{svg}");
+}
+
+#[test]
+fn diagram_draws_the_ply_asked_with_its_hooks() {
+    let svg = ok(&[
+        "diagram", "--fen", FIG1_FEN, "--moves", FIG1_MOVES, "--ply", "1", "--arrows", "--flip",
+    ]);
+    assert!(svg.contains("data-piece=\"R\" data-square=\"e0\""), "{svg}");
+    assert!(svg.contains("class=\"badge label-check\"") && svg.contains("class=\"last to\""));
+    // Flipped: red's e0 is drawn at the top.
+    assert!(svg.contains("data-square=\"e0\" transform=\"translate(450 100)\""));
+    let start = ok(&[
+        "diagram",
+        "--ply",
+        "0",
+        "--glyphs",
+        "simplified",
+        "--lang",
+        "en",
+    ]);
+    assert_eq!(start.matches("data-piece=").count(), 32);
+    assert!(start.contains(">帅</text>") && start.contains("The start position"));
+    assert!(fails(&["diagram", "--moves", "h2e2", "--ply", "2"]).contains("--ply"));
+    assert!(fails(&["report", "--out", "x.pdf"]).contains(".html or .svg"));
+    assert!(fails(&["diagram", "--lang", "fr"]).contains("--lang"));
+}

@@ -155,16 +155,14 @@ impl Lang {
         }
     }
 
-    /// The full name of an edition.
+    /// The full name of an edition (the words the site and the referee's
+    /// report use: `qili_diagram::words`).
     pub fn edition_name(self, e: Edition) -> &'static str {
-        match (self, e) {
-            (Lang::Zh, Edition::Cxa1999) => "中国象棋协会 1999 年版规则",
-            (Lang::Zh, Edition::Cxa2020) => "中国象棋协会 2020 年版规则",
-            (Lang::Zh, Edition::Axf) => "亚洲象棋联合会（AXF）规则",
-            (Lang::En, Edition::Cxa1999) => "CXA rules, 1999 edition",
-            (Lang::En, Edition::Cxa2020) => "CXA rules, 2020 edition",
-            (Lang::En, Edition::Axf) => "AXF rules",
-        }
+        let lang = match self {
+            Lang::Zh => qili_diagram::Lang::Zh,
+            Lang::En => qili_diagram::Lang::En,
+        };
+        lang.edition(e)
     }
 
     /// A number of moves.

@@ -8,8 +8,11 @@
 //! plain signals, and it mounts wherever it is placed, so the embeddable
 //! widget can reuse it as is.
 
-pub mod draw;
 pub mod state;
+
+/// The drawing, shared with the widget, the exported pictures and the CLI.
+pub use qili_diagram::draw;
+pub use qili_diagram::label_class;
 
 use leptos::prelude::*;
 use qili::{Color, File, Move, Piece, Square};
@@ -44,65 +47,6 @@ impl BoardText {
     fn piece(&self, p: Piece) -> &'static str {
         self.pieces[p.role.index() + if p.color == Color::Red { 0 } else { 7 }]
     }
-}
-
-/// The drawing of the lines: frame, files broken by the river, ranks, the
-/// palaces' diagonals and the marks of the cannon and pawn points. Built once.
-fn grid_path() -> String {
-    let mut d = String::with_capacity(4096);
-    let x = |f: i32| 50 + 100 * f;
-    let y = |r: i32| 100 + 100 * r; // screen row 0 at the top
-    let mut line = |x1: i32, y1: i32, x2: i32, y2: i32| {
-        d.push_str(&format!("M{x1} {y1}L{x2} {y2}"));
-    };
-    for r in 0..10 {
-        line(x(0), y(r), x(8), y(r));
-    }
-    for f in 0..9 {
-        if f == 0 || f == 8 {
-            line(x(f), y(0), x(f), y(9));
-        } else {
-            line(x(f), y(0), x(f), y(4));
-            line(x(f), y(5), x(f), y(9));
-        }
-    }
-    for (top, bottom) in [(0, 2), (7, 9)] {
-        line(x(3), y(top), x(5), y(bottom));
-        line(x(5), y(top), x(3), y(bottom));
-    }
-    // Small corner marks around the cannon and pawn points.
-    let points = [
-        (1, 2),
-        (7, 2),
-        (1, 7),
-        (7, 7),
-        (0, 3),
-        (2, 3),
-        (4, 3),
-        (6, 3),
-        (8, 3),
-        (0, 6),
-        (2, 6),
-        (4, 6),
-        (6, 6),
-        (8, 6),
-    ];
-    for (f, r) in points {
-        let (cx, cy) = (x(f), y(r));
-        for (sx, sy) in [(-1, -1), (1, -1), (-1, 1), (1, 1)] {
-            if (f == 0 && sx < 0) || (f == 8 && sx > 0) {
-                continue;
-            }
-            let (gx, gy) = (cx + 8 * sx, cy + 8 * sy);
-            d.push_str(&format!(
-                "M{} {}L{gx} {gy}L{gx} {}",
-                gx + 18 * sx,
-                gy,
-                gy + 18 * sy
-            ));
-        }
-    }
-    d
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -318,7 +262,7 @@ pub fn Board(
         }
     };
 
-    let grid = grid_path();
+    let under = draw::board(draw::Glyphs::Traditional);
     let drawing = Signal::derive(move || {
         let lifted = drag.get().filter(|d| d.at.is_some()).map(|d| d.from);
         let dests = dests.get();
@@ -331,6 +275,7 @@ pub fn Board(
                     selected: selection.get().selected,
                     dests: &dests,
                     lifted,
+                    glyphs: draw::Glyphs::Traditional,
                 })
             })
         })
@@ -342,7 +287,14 @@ pub fn Board(
                 let (x, y) = d.at?;
                 let p = piece_at(d.from)?;
                 let mut m = markup::Markup::new();
-                draw::piece(&mut m, p, None, x as i32, y as i32, " ghost");
+                draw::piece(
+                    &mut m,
+                    p,
+                    None,
+                    (x as i32, y as i32),
+                    " ghost",
+                    draw::Glyphs::Traditional,
+                );
                 Some(m.finish())
             })
             .unwrap_or_default()
@@ -440,24 +392,10 @@ pub fn Board(
             on:pointercancel=move |_| drag.set(None)
             on:keydown=on_keydown
         >
-            <rect class="wood" x="0" y="0" width="900" height="1100" rx="18"></rect>
-            <path class="grid" d=grid></path>
-            <rect class="frame" x="38" y="88" width="824" height="924"></rect>
-            <text class="river" x="250" y="553">"楚 河"</text>
-            <text class="river" x="650" y="553">"漢 界"</text>
+            <g class="under" aria-hidden="true" inner_html=under></g>
             <g class="drawing" aria-hidden="true" inner_html=drawing></g>
             <g class="ghost-layer" aria-hidden="true" inner_html=ghost></g>
             {cells}
         </svg>
-    }
-}
-
-/// A CSS class name for a label (the class names are ASCII).
-pub fn label_class(label: &str) -> &'static str {
-    match label {
-        "将" => "check",
-        "杀" => "mate",
-        "捉" => "chase",
-        _ => "idle",
     }
 }

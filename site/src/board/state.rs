@@ -2,64 +2,12 @@
 //! has the keyboard focus, where each point is drawn. No DOM, no rules: the
 //! legal moves come in from outside.
 
-use qili::{File, Move, Piece, Rank, Square};
+use qili::{Move, Piece, Square};
 
-/// Width of the drawing (SVG user units): nine files, one unit of 100 each.
-/// Coordinates are whole numbers, so no float is ever formatted (float
-/// formatting would cost download size).
-pub const WIDTH: i32 = 900;
-/// Height of the drawing: ten ranks plus a band for the file numbers above
-/// and below.
-pub const HEIGHT: i32 = 1100;
-/// Distance between two points.
-pub const CELL: i32 = 100;
-/// Centre of the top-left point.
-const ORIGIN_X: i32 = 50;
-const ORIGIN_Y: i32 = 100;
-
-/// Where `sq` is drawn: the centre of its point. Unflipped, red is at the
-/// bottom (file `a` on the left, rank 0 at the bottom); flipped turns the
-/// board half a circle.
-pub fn point(sq: Square, flipped: bool) -> (i32, i32) {
-    let (col, row) = screen_cell(sq, flipped);
-    (
-        ORIGIN_X + CELL * i32::from(col),
-        ORIGIN_Y + CELL * i32::from(row),
-    )
-}
-
-/// The column (0 = left) and row (0 = top) of `sq` on screen.
-pub fn screen_cell(sq: Square, flipped: bool) -> (u8, u8) {
-    let (f, r) = (sq.file().index(), sq.rank().index());
-    if flipped {
-        (8 - f, r)
-    } else {
-        (f, 9 - r)
-    }
-}
-
-/// The square at screen column `col`, row `row`, if on the board.
-pub fn square_at_cell(col: i32, row: i32, flipped: bool) -> Option<Square> {
-    if !(0..9).contains(&col) || !(0..10).contains(&row) {
-        return None;
-    }
-    let (f, r) = if flipped {
-        (8 - col, row)
-    } else {
-        (col, 9 - row)
-    };
-    Some(Square::from_coords(
-        File::new(f as u8)?,
-        Rank::new(r as u8)?,
-    ))
-}
-
-/// The square nearest to the drawing coordinates `(x, y)`, if on the board.
-pub fn square_at(x: f64, y: f64, flipped: bool) -> Option<Square> {
-    let col = ((x - f64::from(ORIGIN_X)) / f64::from(CELL)).round() as i32;
-    let row = ((y - f64::from(ORIGIN_Y)) / f64::from(CELL)).round() as i32;
-    square_at_cell(col, row, flipped)
-}
+pub use qili_diagram::geometry::{
+    point, screen_cell, square_at, square_at_cell, CELL, HEIGHT, WIDTH,
+};
+pub use qili_diagram::{Arrow, ArrowKind, Badge, Mark, MarkKind, Overlay};
 
 /// A direction on screen, for keyboard navigation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -153,73 +101,6 @@ pub enum Gesture {
     DragOff(Square),
 }
 
-/// An arrow drawn on the board.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Arrow {
-    /// Tail.
-    pub from: Square,
-    /// Head.
-    pub to: Square,
-    /// How it is drawn.
-    pub kind: ArrowKind,
-}
-
-/// The kinds of arrow.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ArrowKind {
-    /// An attacker to the piece it chases.
-    Attack,
-    /// A threatened move (the first move of a mating line, a checking move
-    /// that wins a piece).
-    Threat,
-}
-
-/// A marked point.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Mark {
-    /// Where.
-    pub square: Square,
-    /// What it means.
-    pub kind: MarkKind,
-}
-
-/// The kinds of mark.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MarkKind {
-    /// The piece a move is about: the king checked, a chased piece.
-    Target,
-    /// A defender of a chased piece.
-    Protector,
-    /// A defender that cannot legally take back (假根).
-    FalseRoot,
-    /// A piece attacked before and after the move (从捉到捉).
-    Standing,
-}
-
-/// The label of the move shown, drawn next to the piece that moved.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Badge {
-    /// Where.
-    pub square: Square,
-    /// 将, 杀, 捉 or 闲.
-    pub label: String,
-    /// 兑, 献, 拦 or 跟.
-    pub sub: Option<String>,
-}
-
-/// Everything drawn over the pieces.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Overlay {
-    /// The move that led to the position.
-    pub last: Option<Move>,
-    /// Arrows.
-    pub arrows: Vec<Arrow>,
-    /// Marked points.
-    pub marks: Vec<Mark>,
-    /// The label of the last move.
-    pub badge: Option<Badge>,
-}
-
 /// The pieces of a position as the board draws them.
 pub type Pieces = Vec<(Square, Piece)>;
 
@@ -229,22 +110,6 @@ mod tests {
 
     fn sq(s: &str) -> Square {
         s.parse().unwrap()
-    }
-
-    #[test]
-    fn geometry_round_trips_both_ways_up() {
-        for flipped in [false, true] {
-            for s in Square::all() {
-                let (x, y) = point(s, flipped);
-                assert_eq!(
-                    square_at(f64::from(x) + 30.0, f64::from(y) - 30.0, flipped),
-                    Some(s)
-                );
-            }
-        }
-        assert_eq!(point(sq("a9"), false), (50, 100));
-        assert_eq!(point(sq("a9"), true), (850, 1000));
-        assert_eq!(square_at(-200.0, 0.0, false), None);
     }
 
     #[test]

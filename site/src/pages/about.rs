@@ -20,7 +20,7 @@ fn legend_html(lang: Lang) -> String {
         .map(|l| {
             (
                 l.zh(),
-                format!("tag big label-{}", label_class(l.zh())),
+                format!("tag big label-{}", label_class(l)),
                 lang.label(l),
             )
         });

@@ -1,12 +1,63 @@
-//! The board's drawing as SVG markup: file numbers, the last move, the
-//! pieces, marks, legal destinations, arrows and the label badge. A pure
-//! function of what the board is given, so it is tested natively.
+//! The board's drawing as SVG markup: the wood, the lines and the river, the
+//! file numbers, the last move, the pieces, marks, legal destinations, arrows
+//! and the label badge. A pure function of what the board is given, so the
+//! site's board, the widget, the exported pictures and the CLI all draw the
+//! same thing; tested natively.
+//!
+//! Every piece is a `<g>` with `data-piece` (its FEN letter) and
+//! `data-square` (its ICCS point): testing hooks, kept stable.
 
-use qili::{Color, File, Piece, Rank, Square};
+use qili::{Color, File, Piece, Rank, Role, Square};
+use qili_web::markup::Markup;
 
-use super::state::{point, Overlay};
-use super::{ArrowKind, MarkKind};
-use crate::markup::Markup;
+use crate::geometry::{point, WIDTH};
+use crate::overlay::{label_class, ArrowKind, MarkKind, Overlay};
+
+/// Which glyphs the pieces carry.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Glyphs {
+    /// 帥仕相傌俥炮兵 / 將士象馬車砲卒: a glyph of its own for each side's
+    /// horse, rook and cannon (the board's usual set).
+    #[default]
+    Traditional,
+    /// 帅仕相马车炮兵 / 将士象马车炮卒: the sides share the horse, rook and
+    /// cannon glyphs, told apart by colour.
+    Simplified,
+}
+
+impl Glyphs {
+    /// The glyph of `p`.
+    pub fn of(self, p: Piece) -> char {
+        match self {
+            Glyphs::Traditional => p.glyph(),
+            Glyphs::Simplified => match (p.color, p.role) {
+                (Color::Red, Role::King) => '帅',
+                (Color::Black, Role::King) => '将',
+                (_, Role::Horse) => '马',
+                (_, Role::Rook) => '车',
+                (_, Role::Cannon) => '炮',
+                _ => p.glyph(),
+            },
+        }
+    }
+
+    /// The river's two words.
+    fn river(self) -> [&'static str; 2] {
+        match self {
+            Glyphs::Traditional => ["楚 河", "漢 界"],
+            Glyphs::Simplified => ["楚 河", "汉 界"],
+        }
+    }
+
+    /// Reads `traditional`/`trad` or `simplified`/`simp`.
+    pub fn from_name(s: &str) -> Option<Glyphs> {
+        match s {
+            "traditional" | "trad" | "zh-trad" => Some(Glyphs::Traditional),
+            "simplified" | "simp" | "zh" => Some(Glyphs::Simplified),
+            _ => None,
+        }
+    }
+}
 
 /// Everything the drawing depends on.
 #[derive(Debug, Clone, Copy)]
@@ -23,6 +74,28 @@ pub struct Scene<'a> {
     pub dests: &'a [Square],
     /// A piece being dragged (drawn faded at its origin).
     pub lifted: Option<Square>,
+    /// The pieces' glyphs.
+    pub glyphs: Glyphs,
+}
+
+impl<'a> Scene<'a> {
+    /// A still picture: no selection, nothing dragged.
+    pub fn still(
+        pieces: &'a [(Square, Piece)],
+        overlay: &'a Overlay,
+        flipped: bool,
+        glyphs: Glyphs,
+    ) -> Scene<'a> {
+        Scene {
+            pieces,
+            flipped,
+            overlay,
+            selected: None,
+            dests: &[],
+            lifted: None,
+            glyphs,
+        }
+    }
 }
 
 fn numeral(color: Color, n: u8) -> String {
@@ -32,6 +105,81 @@ fn numeral(color: Color, n: u8) -> String {
         }
         Color::Black => n.to_string(),
     }
+}
+
+/// The lines of the board: frame, files broken by the river, ranks, the
+/// palaces' diagonals and the marks of the cannon and pawn points, as one
+/// SVG path.
+pub fn grid_path() -> String {
+    let mut d = String::with_capacity(4096);
+    let x = |f: i32| 50 + 100 * f;
+    let y = |r: i32| 100 + 100 * r; // screen row 0 at the top
+    let mut line = |x1: i32, y1: i32, x2: i32, y2: i32| {
+        d.push_str(&format!("M{x1} {y1}L{x2} {y2}"));
+    };
+    for r in 0..10 {
+        line(x(0), y(r), x(8), y(r));
+    }
+    for f in 0..9 {
+        if f == 0 || f == 8 {
+            line(x(f), y(0), x(f), y(9));
+        } else {
+            line(x(f), y(0), x(f), y(4));
+            line(x(f), y(5), x(f), y(9));
+        }
+    }
+    for (top, bottom) in [(0, 2), (7, 9)] {
+        line(x(3), y(top), x(5), y(bottom));
+        line(x(5), y(top), x(3), y(bottom));
+    }
+    // Small corner marks around the cannon and pawn points.
+    let points = [
+        (1, 2),
+        (7, 2),
+        (1, 7),
+        (7, 7),
+        (0, 3),
+        (2, 3),
+        (4, 3),
+        (6, 3),
+        (8, 3),
+        (0, 6),
+        (2, 6),
+        (4, 6),
+        (6, 6),
+        (8, 6),
+    ];
+    for (f, r) in points {
+        let (cx, cy) = (x(f), y(r));
+        for (sx, sy) in [(-1, -1), (1, -1), (-1, 1), (1, 1)] {
+            if (f == 0 && sx < 0) || (f == 8 && sx > 0) {
+                continue;
+            }
+            let (gx, gy) = (cx + 8 * sx, cy + 8 * sy);
+            d.push_str(&format!(
+                "M{} {}L{gx} {gy}L{gx} {}",
+                gx + 18 * sx,
+                gy,
+                gy + 18 * sy
+            ));
+        }
+    }
+    d
+}
+
+/// The board itself, under everything else: wood, lines, frame, river.
+/// Written from constants (the site's download pays for code, not text).
+pub fn board(glyphs: Glyphs) -> String {
+    let [left, right] = glyphs.river();
+    let mut m = String::with_capacity(4608);
+    m.push_str(r#"<rect class="wood" x="0" y="0" width="900" height="1100" rx="18"/><path class="grid" d=""#);
+    m.push_str(&grid_path());
+    m.push_str(r#""/><rect class="frame" x="38" y="88" width="824" height="924"/><text class="river" x="250" y="553">"#);
+    m.push_str(left);
+    m.push_str(r#"</text><text class="river" x="650" y="553">"#);
+    m.push_str(right);
+    m.push_str("</text>");
+    m
 }
 
 /// An arrow from the centre of one point towards another, stopping short of
@@ -72,7 +220,14 @@ fn arrow_points(from: Square, to: Square, flipped: bool) -> String {
 }
 
 /// The SVG markup of one piece centred at `(x, y)`.
-pub fn piece(m: &mut Markup, p: Piece, sq: Option<Square>, x: i32, y: i32, class: &str) {
+pub fn piece(
+    m: &mut Markup,
+    p: Piece,
+    sq: Option<Square>,
+    (x, y): (i32, i32),
+    class: &str,
+    glyphs: Glyphs,
+) {
     let color = if p.color == Color::Red {
         "red"
     } else {
@@ -94,7 +249,7 @@ pub fn piece(m: &mut Markup, p: Piece, sq: Option<Square>, x: i32, y: i32, class
     .empty("circle", &[("class", Some("disc")), ("r", Some("45"))])
     .empty("circle", &[("class", Some("rim")), ("r", Some("39"))])
     .open("text", &[("class", Some("glyph")), ("y", Some("2"))])
-    .text(&p.glyph().to_string())
+    .text(&glyphs.of(p).to_string())
     .close("text")
     .close("g");
 }
@@ -124,7 +279,8 @@ fn badge(m: &mut Markup, class: &str, x: i32, y: i32, r: &str, text: &str) {
     .close("g");
 }
 
-/// The drawing.
+/// The drawing over the board: file numbers, last move, pieces, marks,
+/// selection, destinations, arrows, badge.
 pub fn draw(s: Scene<'_>) -> String {
     let mut m = Markup::new();
     let (bottom, top) = if s.flipped {
@@ -167,9 +323,8 @@ pub fn draw(s: Scene<'_>) -> String {
         }
     }
     for &(sq, p) in s.pieces {
-        let (x, y) = point(sq, s.flipped);
         let class = if s.lifted == Some(sq) { " lifted" } else { "" };
-        piece(&mut m, p, Some(sq), x, y, class);
+        piece(&mut m, p, Some(sq), point(sq, s.flipped), class, s.glyphs);
     }
     for mark in &s.overlay.marks {
         let (x, y) = point(mark.square, s.flipped);
@@ -208,15 +363,11 @@ pub fn draw(s: Scene<'_>) -> String {
     if let Some(b) = &s.overlay.badge {
         let (x, y) = point(b.square, s.flipped);
         // Top right of the piece, or top left on the right edge.
-        let bx = if x + 36 + 25 > super::state::WIDTH {
-            x - 36
-        } else {
-            x + 36
-        };
-        let cls = format!("badge label-{}", super::label_class(&b.label));
-        badge(&mut m, &cls, bx, y - 36, "25", &b.label);
-        if let Some(sub) = &b.sub {
-            badge(&mut m, "badge sub", bx, y + 36, "23", sub);
+        let bx = if x + 36 + 25 > WIDTH { x - 36 } else { x + 36 };
+        let cls = format!("badge label-{}", label_class(b.label));
+        badge(&mut m, &cls, bx, y - 36, "25", b.label.zh());
+        if let Some(sub) = b.sub {
+            badge(&mut m, "badge sub", bx, y + 36, "23", sub.zh());
         }
     }
     m.finish()
@@ -225,32 +376,35 @@ pub fn draw(s: Scene<'_>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Arrow, Badge, Mark};
+    use crate::overlay::{Arrow, Badge, Mark};
+    use qili::rules::{IdleKind, Label};
     use qili::{Move, Position};
 
     fn sq(s: &str) -> Square {
         s.parse().unwrap()
     }
 
+    fn pieces(pos: &Position) -> Vec<(Square, Piece)> {
+        Square::all()
+            .filter_map(|s| pos.piece_at(s).map(|p| (s, p)))
+            .collect()
+    }
+
     #[test]
     fn draws_every_piece_with_its_hooks() {
-        let pos = Position::new();
-        let pieces = crate::judge::pieces(&pos);
+        let pieces = pieces(&Position::new());
         let overlay = Overlay::default();
-        let svg = draw(Scene {
-            pieces: &pieces,
-            flipped: false,
-            overlay: &overlay,
-            selected: None,
-            dests: &[],
-            lifted: None,
-        });
+        let svg = draw(Scene::still(&pieces, &overlay, false, Glyphs::Traditional));
         assert_eq!(svg.matches("data-piece=").count(), 32);
         assert!(
             svg.contains("data-piece=\"K\" data-square=\"e0\" transform=\"translate(450 1000)\"")
         );
         assert!(svg.contains(">帥</text>") && svg.contains(">將</text>"));
         assert!(svg.contains(">九</text>") && svg.contains(">9</text>"));
+        let simple = draw(Scene::still(&pieces, &overlay, false, Glyphs::Simplified));
+        assert!(simple.contains(">帅</text>") && simple.contains(">将</text>"));
+        assert_eq!(simple.matches(">车</text>").count(), 4);
+        assert!(!simple.contains('俥') && !simple.contains('馬'));
     }
 
     #[test]
@@ -274,17 +428,14 @@ mod tests {
             ],
             badge: Some(Badge {
                 square: sq("e2"),
-                label: "闲".into(),
-                sub: Some("兑".into()),
+                label: Label::Idle,
+                sub: Some(IdleKind::Exchange),
             }),
         };
         let svg = draw(Scene {
-            pieces: &[],
-            flipped: true,
-            overlay: &overlay,
             selected: Some(sq("e2")),
             dests: &[sq("e3")],
-            lifted: None,
+            ..Scene::still(&[], &overlay, true, Glyphs::Traditional)
         });
         for needle in [
             "class=\"last from\"",
@@ -299,5 +450,12 @@ mod tests {
             assert!(svg.contains(needle), "{needle} missing");
         }
         assert!(!svg.contains('.'), "whole numbers only: {svg}");
+    }
+
+    #[test]
+    fn the_board_has_its_river_in_the_glyphs_chosen() {
+        assert!(board(Glyphs::Traditional).contains("漢 界"));
+        assert!(board(Glyphs::Simplified).contains("汉 界"));
+        assert!(board(Glyphs::Simplified).starts_with("<rect class=\"wood\""));
     }
 }

@@ -1,0 +1,271 @@
+// Qili Export menu: what the Export button of the replay page, the analysis
+// board and the embeddable widget does.
+//
+// Not part of the first load: embed.js imports this module (post_build.mjs
+// writes it as export-<hash>.js, with its wasm's names filled in) the first time a [data-export-menu] button is
+// pressed, and calls start() then toggle(button). The pictures and the report
+// are drawn by the wasm crates/qili-export (with crates/qili-diagram, the
+// code that draws the site's board), from the line the page shows: the
+// page's address (#/case/… or #/analysis?…), or a widget's data-line. What
+// only the page knows is read off the page as shown: which way up the board
+// is, its glyphs, and the event and players of a loaded record (the title). This module does the browser's part:
+//
+// - data-export="svg": downloads the SVG;
+// - data-export="png": rasterises that SVG at the size chosen (1×, or 2× for
+//   print) and downloads it. The rasteriser below paints the SVG's own
+//   shapes and text, styled by the browser, on a canvas: the site's Content
+//   Security Policy (default-src 'self') forbids loading it as a blob: image;
+// - data-export="print": puts the one-page report in the page (a
+//   .qili-print element whose print rules hide everything else) and prints;
+//   once this module is loaded, the browser's own Print does the same;
+// - data-export="copy": copies the PNG to the clipboard, where allowed.
+//
+// Markup set as HTML comes from the wasm's writer, which escapes every text
+// from records and users; the menu's own words are set as textContent.
+
+const WORDS = {
+  zh: {
+    menu: '导出',
+    svg: 'SVG 图',
+    png: 'PNG 图',
+    size: '尺寸',
+    sizes: ['900×1100', '1800×2200（打印）'],
+    print: '打印报告',
+    copy: '复制图片',
+    copied: '图片已复制。',
+    failed: '导出失败：',
+  },
+  en: {
+    menu: 'Export',
+    svg: 'SVG picture',
+    png: 'PNG picture',
+    size: 'Size',
+    sizes: ['900×1100', '1800×2200 (print)'],
+    print: 'Print report',
+    copy: 'Copy picture',
+    copied: 'Picture copied.',
+    failed: 'Export failed: ',
+  },
+};
+const WIDTHS = [900, 1800];
+
+const STYLE = `.export-menu{display:flex;flex-wrap:wrap;gap:.4rem;align-items:center;margin:.5rem 0;
+padding:.5rem;border:1px solid var(--line,#ccc);border-radius:8px;background:var(--panel,#fff)}
+.export-menu[hidden]{display:none}.export-menu select{width:auto}.export-menu .export-status{flex-basis:100%;margin:0;font-size:.85em}`;
+
+let wasm = null;
+
+/** Loads the wasm (post_build.mjs writes its file names here; `asset`
+ * resolves them against embed.js's address). */
+export async function start(asset) {
+  const m = await import(asset('__QILI_EXPORT_GLUE__'));
+  await m.default({ module_or_path: asset('__QILI_EXPORT_WASM__') });
+  wasm = m;
+  // The browser's own Print on a page with a board prints the report too.
+  addEventListener('beforeprint', () => {
+    const button = document.querySelector('#qili-app [data-export-menu]');
+    if (button && !document.querySelector('body > .qili-print')) insertReport(button);
+  });
+  addEventListener('afterprint', () => document.querySelector('body > .qili-print')?.remove());
+  return { toggle };
+}
+
+/** What the button's page or widget shows. */
+function shown(button) {
+  const app = button.closest('.qili');
+  const lang = (app?.lang ?? 'zh').startsWith('en') ? 'en' : 'zh';
+  const board = (button.closest('.board-col') ?? app ?? button.getRootNode()).querySelector('svg.board');
+  // Unflipped, rank 0 is drawn at the bottom (y = 1000); flipped, at the top.
+  const piece = board?.querySelector('[data-piece][data-square]');
+  const y = piece && Number(/translate\(\S+ (\S+)\)/.exec(piece.getAttribute('transform'))?.[1]);
+  const flipped = !!piece && y === 100 + 100 * Number(piece.dataset.square[1]);
+  // Only the simplified set has these glyphs (the pieces' text: a badge may say 将).
+  const glyphText = [...(board?.querySelectorAll('[data-piece] text') ?? [])].map((t) => t.textContent).join('');
+  const glyphs = /[帅将马车]/.test(glyphText) ? 'simplified' : 'traditional';
+  return { hash: button.dataset.line ?? location.hash, lang, flipped, glyphs, title: recordTitle(app) };
+}
+
+/** The event and players of the record the analysis board shows, as its
+ * record panel lists them (the panel shows a game's tags only while the
+ * board is on its line); '' otherwise. Text: the wasm escapes it. */
+function recordTitle(app) {
+  const tags = app?.querySelector('section.record .record-tags');
+  if (!tags) return '';
+  const value = (...keys) =>
+    [...tags.querySelectorAll('dt')].find((dt) => keys.includes(dt.textContent.toLowerCase()))?.nextElementSibling
+      ?.textContent;
+  const players = [value('red'), value('black')].filter(Boolean).join(' – ');
+  return [value('event', 'title', 'game'), value('round', 'table'), players].filter(Boolean).join(' · ');
+}
+
+function el(tag, attrs, text) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+/** Opens or closes the menu next to `button`, drawing it the first time. */
+function toggle(button) {
+  let menu = button.nextElementSibling?.matches('.export-menu') ? button.nextElementSibling : null;
+  if (!menu) {
+    const root = button.getRootNode();
+    const head = root === document ? document.head : root;
+    if (!head.querySelector(':scope > style[data-export-style]')) {
+      head.append(el('style', { 'data-export-style': '' }, STYLE));
+    }
+    menu = el('div', { class: 'export-menu', role: 'group' });
+    menu.hidden = true;
+    button.after(menu);
+  }
+  const w = WORDS[shown(button).lang];
+  menu.setAttribute('aria-label', w.menu);
+  const status = el('p', { class: 'export-status', role: 'status' });
+  const size = el('select', { 'data-export-size': '', 'aria-label': w.size });
+  w.sizes.forEach((s, i) => size.append(el('option', { value: String(WIDTHS[i]) }, s)));
+  const entry = (kind, label, run) => {
+    const b = el('button', { type: 'button', 'data-export': kind }, label);
+    b.addEventListener('click', () =>
+      Promise.resolve()
+        .then(() => run(shown(button), Number(size.value)))
+        .catch((e) => (status.textContent = w.failed + (e?.message ?? e))),
+    );
+    return b;
+  };
+  const entries = [
+    entry('svg', w.svg, (s) => download(new Blob([diagram(s)], { type: 'image/svg+xml' }), `${name(s)}.svg`)),
+    entry('png', w.png, async (s, width) => download(await png(diagram(s), width), `${name(s)}-${width}.png`)),
+    size,
+    entry('print', w.print, () => {
+      insertReport(button);
+      print();
+    }),
+  ];
+  if (navigator.clipboard?.write && typeof ClipboardItem !== 'undefined') {
+    entries.push(
+      entry('copy', w.copy, async (s, width) => {
+        await navigator.clipboard.write([new ClipboardItem({ 'image/png': png(diagram(s), width) })]);
+        status.textContent = w.copied;
+      }),
+    );
+  }
+  const open = menu.hidden;
+  menu.replaceChildren(...entries, status);
+  menu.hidden = !open;
+  button.setAttribute('aria-expanded', String(open));
+}
+
+const diagram = (s) => wasm.diagram(s.hash, s.flipped, s.lang, s.glyphs, s.title);
+const name = (s) => wasm.file_name(s.hash);
+
+/** Puts the report of what `button` shows in the page, for printing. */
+function insertReport(button) {
+  const s = shown(button);
+  document.querySelector('body > .qili-print')?.remove();
+  const box = el('div', { class: 'qili-print' });
+  const date = new Date().toLocaleDateString('sv'); // YYYY-MM-DD, local
+  box.innerHTML = wasm.report(s.hash, s.flipped, s.lang, s.glyphs, date, s.title);
+  document.body.append(box);
+  addEventListener('afterprint', () => box.remove(), { once: true });
+  return box;
+}
+
+function download(blob, file) {
+  const a = el('a', { href: URL.createObjectURL(blob), download: file });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 30_000);
+}
+
+/** The SVG text `svg` as a PNG `width` pixels wide (a Blob). */
+async function png(svg, width) {
+  const parsed = new DOMParser().parseFromString(svg, 'image/svg+xml');
+  if (parsed.querySelector('parsererror')) throw new Error('the picture is not valid SVG');
+  // Styled by the browser in a shadow root (its <style> stays inside), at
+  // its own size so that CSS pixels are the drawing's units.
+  const host = el('div', { 'aria-hidden': 'true' });
+  host.style.cssText = 'position:fixed;left:-99999px;top:0;width:900px;height:1100px;pointer-events:none';
+  document.body.append(host);
+  try {
+    const root = host.attachShadow({ mode: 'open' });
+    const svgEl = document.importNode(parsed.documentElement, true);
+    root.append(svgEl);
+    await document.fonts?.ready;
+    const vb = svgEl.viewBox.baseVal;
+    const canvas = document.createElement('canvas');
+    canvas.width = width;
+    canvas.height = Math.round((width * vb.height) / vb.width);
+    const ctx = canvas.getContext('2d');
+    ctx.scale(width / vb.width, canvas.height / vb.height);
+    paintChildren(ctx, svgEl);
+    return await new Promise((ok, fail) =>
+      canvas.toBlob((b) => (b ? ok(b) : fail(new Error('no PNG'))), 'image/png'),
+    );
+  } finally {
+    host.remove();
+  }
+}
+
+const num = (e, a) => Number(e.getAttribute(a) ?? 0);
+
+/** Paints the children of `node`: g, rect, circle, path, polygon, text. */
+function paintChildren(ctx, node) {
+  for (const e of node.children) {
+    const tag = e.localName;
+    if (tag === 'style' || tag === 'title') continue;
+    const cs = getComputedStyle(e);
+    if (cs.display === 'none' || cs.visibility === 'hidden') continue;
+    ctx.save();
+    const t = /translate\(\s*([-\d.]+)[\s,]+([-\d.]+)\s*\)/.exec(e.getAttribute('transform') ?? '');
+    if (t) ctx.translate(Number(t[1]), Number(t[2]));
+    ctx.globalAlpha *= Number(cs.opacity);
+    if (tag === 'g') paintChildren(ctx, e);
+    else if (tag === 'text') paintText(ctx, e, cs);
+    else paintShape(ctx, shape(e), cs);
+    ctx.restore();
+  }
+}
+
+function shape(e) {
+  const p = new Path2D();
+  switch (e.localName) {
+    case 'rect':
+      p.roundRect(num(e, 'x'), num(e, 'y'), num(e, 'width'), num(e, 'height'), num(e, 'rx'));
+      break;
+    case 'circle':
+      p.arc(num(e, 'cx'), num(e, 'cy'), num(e, 'r'), 0, 2 * Math.PI);
+      break;
+    case 'path':
+      p.addPath(new Path2D(e.getAttribute('d') ?? ''));
+      break;
+    case 'polygon':
+      p.addPath(new Path2D(`M${e.getAttribute('points') ?? ''}Z`));
+      break;
+  }
+  return p;
+}
+
+function paintShape(ctx, p, cs) {
+  if (cs.fill !== 'none') {
+    ctx.fillStyle = cs.fill;
+    ctx.fill(p);
+  }
+  const width = parseFloat(cs.strokeWidth);
+  if (cs.stroke !== 'none' && width > 0) {
+    ctx.lineWidth = width;
+    ctx.lineCap = cs.strokeLinecap;
+    ctx.setLineDash(cs.strokeDasharray === 'none' ? [] : cs.strokeDasharray.split(/[\s,]+/).map(parseFloat));
+    ctx.strokeStyle = cs.stroke;
+    ctx.stroke(p);
+  }
+}
+
+function paintText(ctx, e, cs) {
+  ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+  ctx.textAlign = { middle: 'center', end: 'right' }[cs.textAnchor] ?? 'left';
+  ctx.textBaseline = cs.dominantBaseline === 'central' ? 'middle' : 'alphabetic';
+  if ('letterSpacing' in ctx) ctx.letterSpacing = cs.letterSpacing === 'normal' ? '0px' : cs.letterSpacing;
+  ctx.fillStyle = cs.fill;
+  ctx.fillText(e.textContent, num(e, 'x'), num(e, 'y'));
+}
