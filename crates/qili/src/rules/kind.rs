@@ -482,17 +482,17 @@ fn supports_chase(again: &Position, m: Move, t: &Target, rules: &Rulebook) -> bo
     if t.attackers.contains(&m.to) {
         return needs_a_partner(again, m.to, t, rules);
     }
-    let mut setup = again.to_setup();
-    setup.board.set(m.to, None);
     // A screen: without it no attacker reaches the target any more (this
     // also covers a screen that stands between a cannon and the king).
+    let mut board = again.board().clone();
+    board.set(m.to, None);
     if t.attackers
         .iter()
-        .all(|&a| !attack::attacks(&setup.board, a, t.square))
+        .all(|&a| !attack::attacks(&board, a, t.square))
     {
         return true;
     }
-    let Ok(without) = Position::from_setup(setup, crate::Tolerance::COMPOSED) else {
+    let Some(without) = without(again, m.to) else {
         return false;
     };
     // A piece that only shields its own king from check (29.2, 参考图19) is
@@ -504,19 +504,24 @@ fn supports_chase(again: &Position, m: Move, t: &Target, rules: &Rulebook) -> bo
             || guards_the_attack(again, &without, t))
 }
 
+/// `pos` with the piece on `square` taken off the board, if that is a
+/// position (the side to move keeps the move): what a chase would be without
+/// that piece.
+fn without(pos: &Position, square: Square) -> Option<Position> {
+    let mut setup = pos.to_setup();
+    setup.board.set(square, None);
+    Position::from_setup(setup, crate::Tolerance::COMPOSED).ok()
+}
+
 /// 联合捉子 when the moved piece is itself an attacker (CXA 2020 图10 "车炮联合
 /// 捉子": the rook attacks, the cannon behind it): it cannot win the target
 /// alone, and another piece of the side is needed too — take either away and
 /// nothing is won. The king is the ground every chase stands on, not a
 /// partner.
 fn needs_a_partner(again: &Position, moved: Square, t: &Target, rules: &Rulebook) -> bool {
-    let winnable_without = |q: Square| {
-        let mut setup = again.to_setup();
-        setup.board.set(q, None);
-        match Position::from_setup(setup, crate::Tolerance::COMPOSED) {
-            Ok(p) if !p.is_check() => targets(&p, rules).iter().any(|w| w.square == t.square),
-            _ => true,
-        }
+    let winnable_without = |q: Square| match without(again, q) {
+        Some(p) if !p.is_check() => targets(&p, rules).iter().any(|w| w.square == t.square),
+        _ => true,
     };
     if winnable_without(moved) {
         return false;
@@ -561,9 +566,7 @@ fn stops_trade(again: &Position, m: Move, t: &Target, rules: &Rulebook) -> bool 
     if t.attackers.contains(&m.to) {
         return false;
     }
-    let mut setup = again.to_setup();
-    setup.board.set(m.to, None);
-    let Ok(without) = Position::from_setup(setup, crate::Tolerance::COMPOSED) else {
+    let Some(without) = without(again, m.to) else {
         return false;
     };
     offered_trades(&without, rules)
