@@ -3,6 +3,7 @@
 //! CXA books by their numbers (1999 and 2020 keep them), the AXF rules by
 //! name — its 棋例 or its general rules — as their numbering is not the CXA's.
 
+use super::kind::IdleKind;
 use super::rulebook::{Clauses, Rulebook};
 
 /// A clause of the rules.
@@ -55,6 +56,16 @@ pub enum Clause {
 }
 
 impl Clause {
+    /// The clause that names a kind of idle move (28.5–28.8).
+    pub const fn of_idle(k: IdleKind) -> Clause {
+        match k {
+            IdleKind::Exchange => Clause::ExchangeOffer,
+            IdleKind::Offer => Clause::Offer,
+            IdleKind::Block => Clause::Block,
+            IdleKind::Follow => Clause::Follow,
+        }
+    }
+
     /// The number in the CXA books.
     pub const fn cxa(self) -> &'static str {
         match self {

@@ -232,8 +232,8 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
         }
         match kind.idle {
             Some(k) => t.push(
-                &format!("{}（{}）。", k.zh(), rules.cite(idle_clause(k))),
-                &format!("It is a {} ({}).", k.en(), rules.cite(idle_clause(k))),
+                &format!("{}（{}）。", k.zh(), rules.cite(Clause::of_idle(k))),
+                &format!("It is a {} ({}).", k.en(), rules.cite(Clause::of_idle(k))),
             ),
             None if kind.reason == Reason::NothingAttacked => t.cited(
                 "不将、不杀、不捉，为闲着",
@@ -288,15 +288,6 @@ fn standing_text(rules: &Rulebook, t: &mut Text, after: &Position, kind: &MoveKi
         &format!("The moved piece does not attack {en}, which could already be won before the move: this move did not bring that about, so it is idle"),
         rules.cite(Clause::NewChase),
     );
-}
-
-fn idle_clause(k: super::IdleKind) -> Clause {
-    match k {
-        super::IdleKind::Exchange => Clause::ExchangeOffer,
-        super::IdleKind::Offer => Clause::Offer,
-        super::IdleKind::Block => Clause::Block,
-        super::IdleKind::Follow => Clause::Follow,
-    }
 }
 
 fn side_summary(rules: &Rulebook, s: &SideInCycle) -> Text {

@@ -42,8 +42,8 @@ pub struct ChaseReport {
     pub piece: Piece,
     /// Squares of the pieces that would take it.
     pub attackers: Vec<Square>,
-    /// How it is won (29.1): `direct`, `exchange` or `through_check` in JSON.
-    #[cfg_attr(feature = "serde", serde(serialize_with = "method_code"))]
+    /// How it is won (29.1): `direct`, `exchange` or `through_check` in JSON
+    /// (the check has its own field).
     pub method: Method,
     /// For `through_check`: the checking move.
     pub check: Option<Move>,
@@ -160,12 +160,6 @@ pub struct Report {
     pub explanation: Bilingual,
 }
 
-/// A chase's method is written without its check, which has a field of its own.
-#[cfg(feature = "serde")]
-fn method_code<S: serde::Serializer>(m: &Method, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(m.code())
-}
-
 fn chase_report(t: &Target) -> ChaseReport {
     ChaseReport {
         square: t.square,
@@ -190,13 +184,7 @@ fn clause(kind: &MoveKind) -> Clause {
         Reason::KingAlone | Reason::KingAnswersCheck => Clause::KingAlone,
         Reason::PawnAlone | Reason::MutualPawnChase => Clause::PawnAlone,
         Reason::DefensivePoint => Clause::DefensivePoint,
-        Reason::NothingAttacked => match kind.idle {
-            Some(IdleKind::Exchange) => Clause::ExchangeOffer,
-            Some(IdleKind::Offer) => Clause::Offer,
-            Some(IdleKind::Block) => Clause::Block,
-            Some(IdleKind::Follow) => Clause::Follow,
-            None => Clause::Idle,
-        },
+        Reason::NothingAttacked => kind.idle.map_or(Clause::Idle, Clause::of_idle),
     }
 }
 
