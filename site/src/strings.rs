@@ -629,10 +629,7 @@ impl Lang {
             (Lang::Zh, Label::MateThreat) => "杀（伏杀）",
             (Lang::Zh, Label::Chase) => "捉",
             (Lang::Zh, Label::Idle) => "闲",
-            (Lang::En, Label::Check) => "check",
-            (Lang::En, Label::MateThreat) => "mate threat",
-            (Lang::En, Label::Chase) => "chase",
-            (Lang::En, Label::Idle) => "idle",
+            (Lang::En, l) => l.en(),
         }
     }
 
@@ -643,10 +640,7 @@ impl Lang {
             (Lang::Zh, IdleKind::Offer) => "献（献子）",
             (Lang::Zh, IdleKind::Block) => "拦（拦截）",
             (Lang::Zh, IdleKind::Follow) => "跟（跟子）",
-            (Lang::En, IdleKind::Exchange) => "exchange offer",
-            (Lang::En, IdleKind::Offer) => "offer",
-            (Lang::En, IdleKind::Block) => "block",
-            (Lang::En, IdleKind::Follow) => "follow",
+            (Lang::En, k) => k.en(),
         }
     }
 
