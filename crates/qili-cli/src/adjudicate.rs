@@ -5,7 +5,7 @@ use std::io::{BufRead, BufReader, Write};
 
 use qili::notation::Reader;
 use qili::rules::report::Report;
-use qili::rules::{adjudicate, Edition};
+use qili::rules::{adjudicate, ruling_under, Edition};
 use qili::{fen, line, Move, Position, Tolerance};
 use serde_json::{json, Value};
 
@@ -95,7 +95,7 @@ fn judge(edition: Edition, pos: &Position, moves: &[Move]) -> Value {
             let (ruling, verdict) = if e == edition {
                 (a.ruling, a.verdict)
             } else {
-                adjudicate(e, pos, moves).map_or((a.ruling, a.verdict), |o| (o.ruling, o.verdict))
+                ruling_under(e.rulebook(), pos, moves, &a).unwrap_or((a.ruling, a.verdict))
             };
             (
                 e.name().to_string(),

@@ -137,15 +137,14 @@ pub fn adjudicate(
     moves: &[String],
 ) -> Result<Adjudication, String> {
     let moves = read_moves(start, moves, Reader::Auto)?;
-    let judge = |e: Edition| rules::adjudicate(e, start, &moves).map_err(|err| err.to_string());
-    let chosen = judge(edition)?;
+    let chosen = rules::adjudicate(edition, start, &moves).map_err(|err| err.to_string())?;
     let mut by_edition = Vec::with_capacity(Edition::ALL.len());
     for e in Edition::ALL {
         let (ruling, verdict) = if e == edition {
             (chosen.ruling, chosen.verdict)
         } else {
-            let other = judge(e)?;
-            (other.ruling, other.verdict)
+            rules::ruling_under(e.rulebook(), start, &moves, &chosen)
+                .map_err(|err| err.to_string())?
         };
         by_edition.push((
             e.name().to_string(),

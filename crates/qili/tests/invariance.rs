@@ -10,8 +10,8 @@
 
 mod common;
 
-use common::{label_word, read_cases, Case};
-use qili::rules::{adjudicate, Edition};
+use common::{label_word, read_cases, repetition_games, Case};
+use qili::rules::{adjudicate, adjudicate_under, ruling_under, Edition};
 use qili::{fen, iccs, Tolerance};
 
 /// One of the board's symmetries, applied to a FEN and to ICCS moves.
@@ -168,6 +168,59 @@ fn a_cycle_gets_the_same_ruling_played_again_or_entered_later() {
     assert!(
         differences.is_empty(),
         "{} of {checked} continued cases are ruled differently:\n{}",
+        differences.len(),
+        differences.join("\n")
+    );
+}
+
+/// The other editions' rulings of a game labelled under one (the
+/// `by_edition` of the CLI and the JS API) re-label only the moves since the
+/// first occurrence of the last position: they must be what a full
+/// adjudication under each edition gives. Tried on every case, played on by
+/// its cycle (so that CXA verdicts bind too), and on real games, whose
+/// repetitions come after many moves that are not re-labelled.
+#[test]
+fn other_editions_rule_a_labelled_game_as_a_full_adjudication_does() {
+    let mut games: Vec<(String, qili::Position, Vec<qili::Move>)> = Vec::new();
+    for case in all_cases() {
+        let pos = fen::position(&case.fen, Tolerance::COMPOSED).unwrap();
+        let moves = iccs::parse_line(&pos, &case.moves.join(" ")).unwrap();
+        let mut end = pos.clone();
+        moves.iter().for_each(|&m| end.play_unchecked(m));
+        if end.key() == pos.key() {
+            let again = moves
+                .iter()
+                .copied()
+                .cycle()
+                .take(3 * moves.len())
+                .collect();
+            games.push((format!("{} played on", case.id), pos.clone(), again));
+        }
+        games.push((case.id.clone(), pos, moves));
+    }
+    for (n, (pos, moves)) in repetition_games(150).into_iter().enumerate() {
+        games.push((format!("corpus game {n}"), pos, moves));
+    }
+    let mut differences = Vec::new();
+    for (id, pos, moves) in &games {
+        for labelled_under in Edition::ALL {
+            let labelled = adjudicate(labelled_under, pos, moves).unwrap();
+            for e in Edition::ALL {
+                let full = adjudicate_under(e.rulebook(), pos, moves).unwrap();
+                let quick = ruling_under(e.rulebook(), pos, moves, &labelled).unwrap();
+                if quick != (full.ruling, full.verdict) {
+                    differences.push(format!(
+                        "{id}: {e} from {labelled_under}'s labels: {quick:?}, in full {:?}",
+                        (full.ruling, full.verdict)
+                    ));
+                }
+            }
+        }
+    }
+    assert!(games.len() > 400, "only {} games", games.len());
+    assert!(
+        differences.is_empty(),
+        "{} differences:\n{}",
         differences.len(),
         differences.join("\n")
     );

@@ -141,6 +141,49 @@ pub fn adjudicate_under(
     Ok(judge(rules, start, moves, kinds))
 }
 
+/// The ruling and the verdict under `rules` of a game already adjudicated
+/// under another edition (`labelled`, from the same `start` and `moves`).
+///
+/// Only the moves since the first occurrence of the last position are
+/// labelled again: the cycle and every span a verdict weighs (24) lie there,
+/// and before it a move counts only towards the natural limit (4.2.4, 23.3),
+/// by whether it checks or captures, which no rulebook changes. So the other
+/// editions' rulings of a whole game cost a few moves each, not the game.
+pub fn ruling_under(
+    rules: &Rulebook,
+    start: &Position,
+    moves: &[Move],
+    labelled: &Adjudication,
+) -> Result<(Ruling, Ruling), IllegalMoveError> {
+    let judged = |a: Adjudication| (a.ruling, a.verdict);
+    if labelled.moves.len() != moves.len() {
+        return adjudicate_under(rules, start, moves).map(judged);
+    }
+    let mut keys = Vec::with_capacity(moves.len() + 1);
+    let mut pos = start.clone();
+    keys.push(pos.key());
+    for &m in moves {
+        pos.play_unchecked(m);
+        keys.push(pos.key());
+    }
+    let last = keys[moves.len()];
+    let from = keys.iter().position(|&k| k == last).unwrap_or(moves.len());
+    let mut pos = start.clone();
+    for &m in &moves[..from] {
+        pos.play_unchecked(m);
+    }
+    let mut kinds = labelled.moves[..from].to_vec();
+    for (i, &m) in moves.iter().enumerate().skip(from) {
+        if !pos.is_legal(m) {
+            return Err(IllegalMoveError { ply: i + 1, mv: m });
+        }
+        let previous = i.checked_sub(1).map(|p| moves[p]);
+        kinds.push(classify(rules, &pos, m, previous));
+        pos.play_unchecked(m);
+    }
+    Ok(judged(judge(rules, start, moves, kinds)))
+}
+
 /// Every repetition in a game: for each ply whose position occurred before,
 /// the adjudication of the game as if it had stopped there (ply, judgement).
 /// Moves are classified once.

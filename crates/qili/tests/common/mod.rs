@@ -83,3 +83,30 @@ pub fn label_word(m: &qili::rules::MoveKind) -> String {
         _ => m.label.zh().to_string(),
     }
 }
+
+/// The first `limit` games of the corpus (`../shared/corpus/games.jsonl.gz`)
+/// in which a position occurs three times, each cut at that third occurrence
+/// (`rep3_ply`): the start position and the moves.
+pub fn repetition_games(limit: usize) -> Vec<(qili::Position, Vec<qili::Move>)> {
+    use std::io::BufRead;
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/corpus/games.jsonl.gz");
+    let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    std::io::BufReader::new(flate2::read::GzDecoder::new(file))
+        .lines()
+        .map(Result::unwrap)
+        .filter(|l| !l.trim().is_empty())
+        .filter_map(|line| {
+            let v: serde_json::Value = serde_json::from_str(&line).unwrap();
+            let cut = v["rep3_ply"].as_u64()? as usize;
+            let pos = qili::fen::position(v["fen"].as_str()?, qili::Tolerance::COMPOSED).ok()?;
+            let text: Vec<&str> = v["moves"].as_array()?[..cut]
+                .iter()
+                .filter_map(|m| m.as_str())
+                .collect();
+            let moves = qili::iccs::parse_line(&pos, &text.join(" ")).ok()?;
+            Some((pos, moves))
+        })
+        .take(limit)
+        .collect()
+}
