@@ -5,11 +5,16 @@
 //! series of checks. We search checking moves only for the attacker and every
 //! legal reply for the defender, up to [`MATE_CHECKS`] attacker moves.
 //!
-//! Each top-level call runs one search, which remembers for the positions
-//! it has met (by their [`Position::key`]) the longest bound within which
-//! there is no mate and the shortest within which there is one: the same
-//! position is often reached by checks in another order, or by the king
-//! stepping back and forth. Nothing is kept from one call to the next.
+//! The search remembers for the positions it has met (by their
+//! [`Position::key`]) the longest bound within which there is no mate and
+//! the shortest within which there is one: the same position is often
+//! reached by checks in another order, by the king stepping back and forth,
+//! or again by the next question — the chase search asks about the same
+//! captures from many lines, and the moves of a game share most of their
+//! positions' surroundings. What it remembers is a fact about the position
+//! alone, true whoever asks, so one table serves every call (one per thread).
+
+use std::cell::RefCell;
 
 use crate::{Move, MoveList, Position};
 
@@ -38,7 +43,10 @@ pub const FORCED_MATE_CHECKS: u32 = 5;
 /// assert_eq!(line.len(), 1);
 /// ```
 pub fn mate_by_checks(pos: &Position, max_checks: u32) -> Option<Vec<Move>> {
-    let mut search = Search::default();
+    with_search(|search| shortest_mate(search, pos, max_checks))
+}
+
+fn shortest_mate(search: &mut Search, pos: &Position, max_checks: u32) -> Option<Vec<Move>> {
     // A mate within fewer checks is one within more (a reply that allows a
     // mate in n - 1 checks allows it in n), so the longest search alone says
     // whether there is any; only then is the shortest one looked for.
@@ -63,7 +71,7 @@ pub fn mate_by_checks(pos: &Position, max_checks: u32) -> Option<Vec<Move>> {
 /// `max_checks` attacker moves: whether [`mate_by_checks`] finds a line,
 /// without looking for the shortest.
 pub fn can_mate_by_checks(pos: &Position, max_checks: u32) -> bool {
-    Search::default().mates(pos, max_checks)
+    with_search(|search| search.mates(pos, max_checks))
 }
 
 /// `true` if the side to move in `pos` can force mate within
@@ -71,7 +79,10 @@ pub fn can_mate_by_checks(pos: &Position, max_checks: u32) -> bool {
 /// itself — by answering the check so that every reply still allows a mate
 /// by checks (a capture that is met by "垫将还杀", 29.4).
 pub fn can_force_mate(pos: &Position) -> bool {
-    let mut search = Search::default();
+    with_search(|search| forces_mate(search, pos))
+}
+
+fn forces_mate(search: &mut Search, pos: &Position) -> bool {
     if search.mates(pos, FORCED_MATE_CHECKS) {
         return true;
     }
@@ -105,7 +116,7 @@ struct Known {
     mate: u32,
 }
 
-/// One search for mates by checks, with what it has learnt about the
+/// The search for mates by checks, with what it has learnt about the
 /// positions it met: a direct-mapped table indexed by the low bits of
 /// [`Position::key`] (Zobrist keys are uniformly spread). A position that
 /// lands on an occupied slot replaces it — forgetting only costs time.
@@ -114,8 +125,18 @@ struct Search {
     known: Vec<(u64, Known)>,
 }
 
-/// Slots in a search's table (a power of two).
-const SLOTS: usize = 1 << 11;
+/// Slots in the table (a power of two): 1 MiB, allocated on first use.
+const SLOTS: usize = 1 << 16;
+
+thread_local! {
+    static SEARCH: RefCell<Search> = RefCell::default();
+}
+
+/// Runs `f` with this thread's search (the public functions of this module
+/// do not call each other inside it, so it is never borrowed twice).
+fn with_search<T>(f: impl FnOnce(&mut Search) -> T) -> T {
+    SEARCH.with(|s| f(&mut s.borrow_mut()))
+}
 
 impl Search {
     /// The table slot of `key`, allocated on first use.
