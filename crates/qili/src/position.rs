@@ -217,21 +217,29 @@ impl Position {
         list
     }
 
-    /// `true` if `test` holds for every legal move, tried in the order of
-    /// [`Position::legal_moves`] and stopping at the first that fails (the
-    /// moves of later pieces are then not generated).
+    /// `true` if `test` holds for every legal move, stopping at the first
+    /// that fails. The captures are tried first (in the order of
+    /// [`Position::legal_moves`], then the other moves in that order): where
+    /// one move refutes — a reply that escapes a mating attack — it is most
+    /// often a capture, and the rest are then not tried.
     pub(crate) fn all_legal(&self, mut test: impl FnMut(Move) -> bool) -> bool {
         let safety = self.king_safety();
+        let theirs = self.board.occupied_by(self.turn.other());
+        let mut quiet = MoveList::new();
         for from in SquareSet(self.board.occupied_by(self.turn)) {
             if let Some(piece) = self.board.piece_at(from) {
-                for to in SquareSet(self.legal_targets(&safety, from, piece.role, ALL_SQUARES)) {
+                let targets = self.legal_targets(&safety, from, piece.role, ALL_SQUARES);
+                for to in SquareSet(targets & theirs) {
                     if !test(Move::new(from, to)) {
                         return false;
                     }
                 }
+                for to in SquareSet(targets & !theirs) {
+                    quiet.push(Move::new(from, to));
+                }
             }
         }
-        true
+        quiet.iter().all(|&m| test(m))
     }
 
     /// The legal moves that give check (将, 3.1), in the order of

@@ -162,6 +162,11 @@ impl Square {
         self.0
     }
 
+    /// The square as a one-point set of the board's bit sets.
+    pub(crate) const fn bit(self) -> u128 {
+        1 << self.0
+    }
+
     /// The file.
     #[inline]
     pub const fn file(self) -> File {

@@ -12,7 +12,7 @@ use super::exchange::{exchange_without, Exchange, Exchanges};
 use super::mate::{can_force_mate, can_mate_by_checks};
 use super::rulebook::{CaptureRules, Rulebook};
 use super::value::{has_value, value};
-use crate::{Move, MoveList, Piece, Position, Role, Square};
+use crate::{Move, MoveList, Piece, Position, Role, Square, SquareSet};
 
 /// How a piece can be won (29.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -106,10 +106,15 @@ pub struct Target {
 pub fn targets(pos: &Position, rules: &Rulebook) -> Vec<Target> {
     // Where more attackers than defenders (少根) is not a chase, such
     // captures are left out before the attackers are put together.
-    let mut out: Vec<Target> = direct_captures(pos, rules.captures, rules.outnumbered_is_chased)
-        .into_iter()
-        .filter(|t| won_without_offers(pos, t, rules))
-        .collect();
+    let mut out: Vec<Target> = direct_captures(
+        pos,
+        rules.captures,
+        rules.outnumbered_is_chased,
+        EVERY_PIECE,
+    )
+    .into_iter()
+    .filter(|t| won_without_offers(pos, t, rules))
+    .collect();
     if rules.helped_king_or_pawn_chases {
         for t in &mut out {
             if (t.king_only || t.pawn_only) && helped(pos, t) {
@@ -185,8 +190,11 @@ fn helped(pos: &Position, t: &Target) -> bool {
 /// Targets won by capturing them now, 少根 included, under the rulebook's
 /// refinements of the exchange ([`CaptureRules`]).
 pub fn direct_targets(pos: &Position, rules: &Rulebook) -> Vec<Target> {
-    direct_captures(pos, rules.captures, true)
+    direct_captures(pos, rules.captures, true, EVERY_PIECE)
 }
+
+/// Every point of the board, as `victims` of [`direct_captures`].
+const EVERY_PIECE: u128 = u128::MAX;
 
 /// [`direct_targets`] counting captures by the refinements `captures` — a
 /// piece won after checks, in [`won_after_check`], is won by its plain
@@ -194,12 +202,22 @@ pub fn direct_targets(pos: &Position, rules: &Rulebook) -> Vec<Target> {
 /// every line of the check search — with captures that only win by numbers
 /// (少根) if `outnumbered`. A target with several attackers is described by
 /// its best capture, whichever attacker comes first on the board.
-fn direct_captures(pos: &Position, captures: CaptureRules, outnumbered: bool) -> Vec<Target> {
+/// Only pieces on the points of `victims` (a bit set) are considered.
+fn direct_captures(
+    pos: &Position,
+    captures: CaptureRules,
+    outnumbered: bool,
+    victims: u128,
+) -> Vec<Target> {
     let mover = pos.turn();
     let mated_recaptures = captures.mated_recapture_is_no_root;
     let mut out: Vec<Target> = Vec::new();
+    let candidates = pos.legal_moves_within(victims & pos.board().occupied_by(mover.other()));
+    if candidates.is_empty() {
+        return out;
+    }
     let exchanges = Exchanges::new(pos).counting_escapes(captures.escape_costs_the_capture);
-    for &m in &pos.captures() {
+    for &m in &candidates {
         let Some(victim) = pos.piece_at(m.to) else {
             continue;
         };
@@ -335,7 +353,7 @@ fn capturer_lost_to_checks(pos: &Position, m: Move, t: &Target) -> bool {
         let mut p = after.clone();
         p.play_unchecked(k);
         k.to != m.to
-            && won_after_check(&p, THROUGH_CHECKS.by(k), false)
+            && won_after_check(&p, THROUGH_CHECKS.by(k), false, m.to.bit())
                 .iter()
                 .any(|w| w.0 == m.to && w.2 > t.gain)
     })
@@ -403,16 +421,22 @@ fn through_check(
 ) -> Vec<Target> {
     let pawns_float = rules.crossed_pawn_floats_in_checks;
     let mut out: Vec<Target> = Vec::new();
+    // Only pieces that stand in `pos` already and that the check makes
+    // takeable: a piece that could be taken anyway is not won "through" it.
+    let untakeable = SquareSet(pos.board().occupied_by(pos.turn().other()))
+        .filter(|&sq| pos.legal_moves_to(sq).is_empty())
+        .fold(0, |set, sq| set | sq.bit());
     for &k in checks {
         let mut p = pos.clone();
         p.play_unchecked(k);
         if !p.is_check() {
             continue;
         }
-        // Only pieces that stand in `pos` already and that the check makes
-        // takeable: a piece that could be taken anyway is not won "through" it.
+        let wanted = out
+            .iter()
+            .fold(untakeable & !k.to.bit(), |set, t| set & !t.square.bit());
         let won: Vec<(Square, Piece, i32, bool)> =
-            won_after_check(&p, THROUGH_CHECKS.by(k), pawns_float)
+            won_after_check(&p, THROUGH_CHECKS.by(k), pawns_float, wanted)
                 .into_iter()
                 .filter(|&(sq, piece, _, _)| {
                     pos.piece_at(sq) == Some(piece)
@@ -522,6 +546,7 @@ fn won_after_check(
     p: &Position,
     checks: Checks,
     pawns_float: bool,
+    wanted: u128,
 ) -> Vec<(Square, Piece, i32, bool)> {
     let replies = replies_to_check(p);
     if replies.is_empty() {
@@ -536,8 +561,14 @@ fn won_after_check(
         let lost = captured.map_or(0, |c| value(c, r.to));
         let mut q = p.clone();
         q.play_unchecked(r);
+        // The wanted pieces where they stand after the reply.
+        let wanted = if wanted & r.from.bit() != 0 {
+            wanted & !r.from.bit() | r.to.bit()
+        } else {
+            wanted
+        };
         let mut won: Vec<(Square, Piece, i32, bool)> =
-            direct_captures(&q, CaptureRules::PLAIN, true)
+            direct_captures(&q, CaptureRules::PLAIN, true, wanted)
                 .into_iter()
                 .filter(|t| !t.king_only)
                 .map(|t| (t.square, t.piece, t.gain, false))
@@ -547,7 +578,8 @@ fn won_after_check(
                 continue;
             };
             let taken = q.piece_at(k.to).map_or(0, |c| value(c, k.to));
-            for (sq, piece, gain, moved) in won_after_check(&q2, next, pawns_float) {
+            let wanted = wanted & !k.to.bit();
+            for (sq, piece, gain, moved) in won_after_check(&q2, next, pawns_float, wanted) {
                 match won.iter_mut().find(|w| w.0 == sq) {
                     Some(w) => {
                         if gain + taken > w.2 {
