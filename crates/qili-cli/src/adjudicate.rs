@@ -5,8 +5,11 @@ use std::io::{BufRead, BufReader, Write};
 
 use qili::notation::Reader;
 use qili::rules::report::Report;
+use qili::rules::Ruling;
 use qili::rules::{adjudicate, ruling_under, Edition};
 use qili::{fen, line, Move, Position, Tolerance};
+use serde::ser::SerializeMap;
+use serde::Serialize;
 use serde_json::{json, Value};
 
 use crate::args::{Error, Spec};
@@ -70,12 +73,11 @@ fn run(args: &[String], out: &mut dyn Write) -> Result<(), Error> {
             let pos = args.position()?;
             let moves = line::read_line(&pos, moves.unwrap_or(""))
                 .map_err(|e| Error::Input(e.to_string()))?;
-            let value = judge(edition, &pos, &moves);
-            writeln!(
-                out,
-                "{}",
-                serde_json::to_string_pretty(&value).unwrap_or_default()
-            )?;
+            let text = match judge(edition, &pos, &moves) {
+                Ok(judgement) => serde_json::to_string_pretty(&judgement),
+                Err(e) => serde_json::to_string_pretty(&json!({ "error": e })),
+            };
+            writeln!(out, "{}", text.unwrap_or_default())?;
             Ok(())
         }
     }
@@ -83,13 +85,39 @@ fn run(args: &[String], out: &mut dyn Write) -> Result<(), Error> {
 
 /// The report of the chosen edition, with `by_edition`: the ruling and verdict
 /// under every edition, so a reader sees where the books differ.
-fn judge(edition: Edition, pos: &Position, moves: &[Move]) -> Value {
-    let a = match adjudicate(edition, pos, moves) {
-        Ok(a) => a,
-        Err(e) => return json!({ "error": e.to_string() }),
-    };
-    let mut value = serde_json::to_value(Report::new(pos, &a)).unwrap_or(Value::Null);
-    let by_edition: serde_json::Map<String, Value> = Edition::ALL
+#[derive(Serialize)]
+struct Judgement {
+    #[serde(flatten)]
+    report: Report,
+    by_edition: ByEdition,
+}
+
+/// The ruling and verdict under each edition, in the order of [`Edition::ALL`],
+/// written as an object keyed by the edition's name.
+struct ByEdition(Vec<(Edition, Ruling, Ruling)>);
+
+impl Serialize for ByEdition {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Result {
+            ruling: &'static str,
+            verdict: &'static str,
+        }
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for &(edition, ruling, verdict) in &self.0 {
+            let result = Result {
+                ruling: ruling.code(),
+                verdict: verdict.code(),
+            };
+            map.serialize_entry(edition.name(), &result)?;
+        }
+        map.end()
+    }
+}
+
+fn judge(edition: Edition, pos: &Position, moves: &[Move]) -> Result<Judgement, String> {
+    let a = adjudicate(edition, pos, moves).map_err(|e| e.to_string())?;
+    let by_edition = Edition::ALL
         .iter()
         .map(|&e| {
             let (ruling, verdict) = if e == edition {
@@ -97,16 +125,22 @@ fn judge(edition: Edition, pos: &Position, moves: &[Move]) -> Value {
             } else {
                 ruling_under(e.rulebook(), pos, moves, &a).unwrap_or((a.ruling, a.verdict))
             };
-            (
-                e.name().to_string(),
-                json!({ "ruling": ruling.code(), "verdict": verdict.code() }),
-            )
+            (e, ruling, verdict)
         })
         .collect();
-    if let Value::Object(map) = &mut value {
-        map.insert("by_edition".into(), Value::Object(by_edition));
-    }
-    value
+    Ok(Judgement {
+        report: Report::new(pos, &a),
+        by_edition: ByEdition(by_edition),
+    })
+}
+
+/// One line of a batch's output: the case's id, its judgement, no error.
+#[derive(Serialize)]
+struct BatchLine<'a> {
+    id: &'a Value,
+    #[serde(flatten)]
+    judgement: Judgement,
+    error: Option<String>,
 }
 
 fn batch(default: Edition, file: &str, out: &mut dyn Write) -> Result<(), Error> {
@@ -129,20 +163,22 @@ fn batch(default: Edition, file: &str, out: &mut dyn Write) -> Result<(), Error>
         if text.trim().is_empty() {
             continue;
         }
-        let value = batch_line(default, text).unwrap_or_else(|(id, e)| {
-            json!({
+        let text = batch_line(default, text).unwrap_or_else(|(id, e)| {
+            let failed = json!({
                 "id": id, "ruling": "none", "verdict": "none", "moves": [],
                 "cycle": null, "explanation": null,
                 "error": format!("line {}: {e}", n + 1),
-            })
+            });
+            serde_json::to_string(&failed).unwrap_or_default()
         });
-        writeln!(out, "{}", serde_json::to_string(&value).unwrap_or_default())?;
+        writeln!(out, "{text}")?;
     }
     Ok(())
 }
 
-/// Judges one case line; on failure returns its id (if readable) and why.
-fn batch_line(default: Edition, text: &str) -> Result<Value, (Value, String)> {
+/// Judges one case line, as its output line; on failure returns its id (if
+/// readable) and why.
+fn batch_line(default: Edition, text: &str) -> Result<String, (Value, String)> {
     let case: Value =
         serde_json::from_str(text).map_err(|e| (Value::Null, format!("not JSON: {e}")))?;
     if !case.is_object() {
@@ -181,17 +217,11 @@ fn batch_line(default: Edition, text: &str) -> Result<Value, (Value, String)> {
         Some(_) => return Err(fail("moves must be an array of ICCS strings".into())),
     }
     .map_err(|e| fail(e.to_string()))?;
-    match judge(edition, &pos, &moves) {
-        Value::Object(mut report) => {
-            if let Some(e) = report.remove("error") {
-                return Err(fail(e.as_str().unwrap_or("error").to_string()));
-            }
-            let mut out = serde_json::Map::new();
-            out.insert("id".into(), id);
-            out.extend(report);
-            out.insert("error".into(), Value::Null);
-            Ok(Value::Object(out))
-        }
-        other => Ok(other),
-    }
+    let judgement = judge(edition, &pos, &moves).map_err(fail)?;
+    let line = BatchLine {
+        id: &id,
+        judgement,
+        error: None,
+    };
+    serde_json::to_string(&line).map_err(|e| fail(e.to_string()))
 }

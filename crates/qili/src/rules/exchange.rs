@@ -13,6 +13,8 @@
 //! the flying-general rule and cannon screens that disappear are respected: a
 //! root that cannot legally recapture is no root (假根, 28.16).
 
+use std::cell::OnceCell;
+
 use super::attack::attacks;
 use super::value::{self, value};
 use crate::tables::ALL_SQUARES;
@@ -52,11 +54,38 @@ impl Exchange {
     }
 }
 
-#[derive(Default, Clone)]
+/// The pieces one side takes on a line, in order. A line has one capture
+/// per ply, at most [`MAX_CAPTURES`] plus the in-between check and its
+/// answer, so a fixed array holds them: the search allocates nothing.
+#[derive(Default, Clone, Copy)]
+struct Taken {
+    len: usize,
+    pieces: [Option<Piece>; MAX_CAPTURES + 2],
+}
+
+impl Taken {
+    /// `first` (if any), then `rest`.
+    fn first_then(first: Option<Piece>, rest: Taken) -> Taken {
+        let mut out = Taken::default();
+        for p in first.into_iter().chain(rest.iter()) {
+            if let Some(slot) = out.pieces.get_mut(out.len) {
+                *slot = Some(p);
+                out.len += 1;
+            }
+        }
+        out
+    }
+
+    fn iter(&self) -> impl Iterator<Item = Piece> + '_ {
+        self.pieces[..self.len].iter().flatten().copied()
+    }
+}
+
+#[derive(Default, Clone, Copy)]
 struct Line {
     score: i32,
-    won: Vec<Piece>,
-    lost: Vec<Piece>,
+    won: Taken,
+    lost: Taken,
     /// Part of `score` taken by pawns after the first capture.
     by_pawns: i32,
 }
@@ -80,12 +109,10 @@ impl Line {
     /// The line `rest` after the defender first lost `victim`, worth `score`
     /// in all.
     fn after_losing(victim: Piece, rest: Line, score: i32) -> Line {
-        let mut lost = vec![victim];
-        lost.extend(rest.lost);
         Line {
             score,
             won: rest.won,
-            lost,
+            lost: Taken::first_then(Some(victim), rest.lost),
             by_pawns: rest.by_pawns,
         }
     }
@@ -107,8 +134,9 @@ pub struct Exchanges<'a> {
     pos: &'a Position,
     /// Squares of enemy pieces the side to move wins by a plain exchange.
     own_wins: Vec<Square>,
-    /// The same for the opponent, had it the move (none when in check).
-    their_wins: Vec<Square>,
+    /// The same for the opponent, had it the move (none when in check):
+    /// found when first needed.
+    their_wins: OnceCell<Vec<Square>>,
     /// Whether a capture that lets one of `own_wins` escape by taking costs
     /// that piece (see [`Exchanges::counting_escapes`]).
     escapes: bool,
@@ -120,7 +148,7 @@ impl<'a> Exchanges<'a> {
         Exchanges {
             pos,
             own_wins: winnable_squares(pos),
-            their_wins: pos.pass().map(|p| winnable_squares(&p)).unwrap_or_default(),
+            their_wins: OnceCell::new(),
             escapes: false,
         }
     }
@@ -160,9 +188,12 @@ impl<'a> Exchanges<'a> {
         }
         let mut after = pos.clone();
         after.play_unchecked(first);
+        let their_wins = || {
+            self.their_wins
+                .get_or_init(|| pos.pass().map(|p| winnable_squares(&p)).unwrap_or_default())
+        };
         for &m in after.captures().iter() {
-            if m.to == first.to || self.their_wins.contains(&m.to) || after.piece_at(m.to).is_none()
-            {
+            if m.to == first.to || after.piece_at(m.to).is_none() {
                 continue;
             }
             // Only a loss that outweighs the piece taken makes the capture
@@ -173,7 +204,7 @@ impl<'a> Exchanges<'a> {
             // rook the cannon would have won takes the screen and is gone).
             let line = strictly_between(m.from, m.to, first.from);
             let may_escape = self.may_escape(first, &after, m);
-            if !line && !may_escape {
+            if !line && !may_escape || their_wins().contains(&m.to) {
                 continue;
             }
             let taken = ex.won.first().map_or(0, |&p| value(p, first.to));
@@ -293,12 +324,10 @@ fn exchange_excluding(pos: &Position, first: Move, excluded: u128, banned: u128)
             rest = other;
         }
     }
-    let mut won = vec![target];
-    won.extend(rest.won);
     Exchange {
         gain: value(target, first.to) + rest.score,
-        won,
-        lost: rest.lost,
+        won: Taken::first_then(Some(target), rest.won).iter().collect(),
+        lost: rest.lost.iter().collect(),
         recapturable,
         won_by_pawns: rest.by_pawns,
     }
@@ -326,11 +355,9 @@ fn attacker(pos: &Position, depth: usize, excluded: u128, banned: u128) -> Line 
         let by_pawn = pos.piece_at(m.from).is_some_and(|p| p.role == Role::Pawn);
         let by_pawns = rest.by_pawns + if by_pawn { value(victim, m.to) } else { 0 };
         if weight(score, by_pawns) > best.key() {
-            let mut won = vec![victim];
-            won.extend(rest.won);
             best = Line {
                 score,
-                won,
+                won: Taken::first_then(Some(victim), rest.won),
                 lost: rest.lost,
                 by_pawns,
             };
@@ -418,11 +445,9 @@ fn answer_check(
             .as_ref()
             .is_none_or(|b| weight(score, rest.by_pawns) > b.key())
         {
-            let mut won: Vec<Piece> = taken.into_iter().collect();
-            won.extend(rest.won);
             best = Some(Line {
                 score,
-                won,
+                won: Taken::first_then(taken, rest.won),
                 lost: rest.lost,
                 by_pawns: rest.by_pawns,
             });
