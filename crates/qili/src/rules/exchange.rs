@@ -100,6 +100,37 @@ fn weight(score: i32, by_pawns: i32) -> (i32, i32) {
     (score, score - by_pawns)
 }
 
+/// The weights between which a line can still change the choice above it
+/// (alpha-beta): a side looks no further once it has a line at least as good
+/// for it as the other side can already force elsewhere. Every line that
+/// is chosen lies strictly inside its window, so it and its weight are what
+/// the full search finds (each side keeps the first strictly best line).
+#[derive(Clone, Copy)]
+struct Window {
+    /// What the starting side is sure of.
+    alpha: (i32, i32),
+    /// What the defender is sure of.
+    beta: (i32, i32),
+}
+
+impl Window {
+    /// No bound: the line and its weight are exact.
+    const ALL: Window = Window {
+        alpha: (i32::MIN / 2, i32::MIN / 2),
+        beta: (i32::MAX / 2, i32::MAX / 2),
+    };
+
+    /// The window seen from a line `(score, by_pawns)` shorter at the
+    /// start, where the longer line's weight is the shorter's plus `shift`.
+    fn shifted(self, shift: (i32, i32)) -> Window {
+        let minus = |w: (i32, i32)| (w.0 - shift.0, w.1 - shift.1);
+        Window {
+            alpha: minus(self.alpha),
+            beta: minus(self.beta),
+        }
+    }
+}
+
 impl Line {
     /// The line's [`weight`].
     fn key(&self) -> (i32, i32) {
@@ -284,7 +315,7 @@ pub fn single_square_gain(pos: &Position, first: Move) -> i32 {
     let mut after = pos.clone();
     after.play_unchecked(first);
     let everywhere_else = ALL_SQUARES & !bit(first.to);
-    value(target, first.to) + defender(&after, first.to, 1, everywhere_else, 0).score
+    value(target, first.to) + defender(&after, first.to, 1, everywhere_else, 0, Window::ALL).score
 }
 
 /// The bit of `sq` in a set of excluded squares.
@@ -315,7 +346,7 @@ fn exchange_excluding(pos: &Position, first: Move, excluded: u128, banned: u128)
     let mut after = pos.clone();
     after.play_unchecked(first);
     let recapturable = !after.legal_moves_to(first.to).is_empty();
-    let mut rest = defender(&after, first.to, 1, excluded, banned);
+    let mut rest = defender(&after, first.to, 1, excluded, banned, Window::ALL);
     // An in-between capture only refutes a capture that wins although the
     // defender can take back.
     if recapturable && value(target, first.to) + rest.score > 0 {
@@ -333,10 +364,11 @@ fn exchange_excluding(pos: &Position, first: Move, excluded: u128, banned: u128)
     }
 }
 
-/// The starting side to move: stop, or capture anything.
-fn attacker(pos: &Position, depth: usize, excluded: u128, banned: u128) -> Line {
+/// The starting side to move: stop, or capture anything. Exact within
+/// `window` (see [`Window`]).
+fn attacker(pos: &Position, depth: usize, excluded: u128, banned: u128, window: Window) -> Line {
     let mut best = Line::default();
-    if depth >= MAX_CAPTURES {
+    if depth >= MAX_CAPTURES || best.key() >= window.beta {
         return best;
     }
     let board = pos.board();
@@ -350,10 +382,17 @@ fn attacker(pos: &Position, depth: usize, excluded: u128, banned: u128) -> Line 
         };
         let mut next = pos.clone();
         next.play_unchecked(m);
-        let rest = defender(&next, m.to, depth + 1, excluded, banned);
-        let score = value(victim, m.to) + rest.score;
+        let taken = value(victim, m.to);
         let by_pawn = pos.piece_at(m.from).is_some_and(|p| p.role == Role::Pawn);
-        let by_pawns = rest.by_pawns + if by_pawn { value(victim, m.to) } else { 0 };
+        let pawn_share = if by_pawn { taken } else { 0 };
+        let sure = Window {
+            alpha: window.alpha.max(best.key()),
+            ..window
+        };
+        let inner = sure.shifted((taken, taken - pawn_share));
+        let rest = defender(&next, m.to, depth + 1, excluded, banned, inner);
+        let score = taken + rest.score;
+        let by_pawns = rest.by_pawns + pawn_share;
         if weight(score, by_pawns) > best.key() {
             best = Line {
                 score,
@@ -361,16 +400,26 @@ fn attacker(pos: &Position, depth: usize, excluded: u128, banned: u128) -> Line 
                 lost: rest.lost,
                 by_pawns,
             };
+            if best.key() >= window.beta {
+                break;
+            }
         }
     }
     best
 }
 
 /// The defender to move after the starting side took on `square`: stop, or
-/// take back there.
-fn defender(pos: &Position, square: Square, depth: usize, excluded: u128, banned: u128) -> Line {
+/// take back there. Exact within `window` (see [`Window`]).
+fn defender(
+    pos: &Position,
+    square: Square,
+    depth: usize,
+    excluded: u128,
+    banned: u128,
+    window: Window,
+) -> Line {
     let mut best = Line::default();
-    if depth >= MAX_CAPTURES {
+    if depth >= MAX_CAPTURES || best.key() <= window.alpha {
         return best;
     }
     let Some(victim) = pos.piece_at(square) else {
@@ -379,11 +428,20 @@ fn defender(pos: &Position, square: Square, depth: usize, excluded: u128, banned
     for &m in pos.legal_moves_to(square).iter() {
         let mut next = pos.clone();
         next.play_unchecked(m);
+        let lost = value(victim, square);
+        let sure = Window {
+            beta: window.beta.min(best.key()),
+            ..window
+        };
         // The exchange's own square is never excluded.
-        let rest = attacker(&next, depth + 1, excluded & !bit(square), banned);
-        let score = rest.score - value(victim, square);
+        let free = excluded & !bit(square);
+        let rest = attacker(&next, depth + 1, free, banned, sure.shifted((-lost, -lost)));
+        let score = rest.score - lost;
         if weight(score, rest.by_pawns) < best.key() {
             best = Line::after_losing(victim, rest, score);
+            if best.key() <= window.alpha {
+                break;
+            }
         }
     }
     best
@@ -433,9 +491,9 @@ fn answer_check(
         let mut next = pos.clone();
         next.play_unchecked(e);
         let at = if e.from == square { e.to } else { square };
-        let mut rest = defender(&next, at, depth + 1, excluded, banned);
+        let mut rest = defender(&next, at, depth + 1, excluded, banned, Window::ALL);
         if taken.is_some() && e.to != at {
-            let other = defender(&next, e.to, depth + 1, excluded, banned);
+            let other = defender(&next, e.to, depth + 1, excluded, banned, Window::ALL);
             if other.key() < rest.key() {
                 rest = other;
             }
