@@ -539,15 +539,20 @@ impl Checks {
 /// After a check (`p`, the defender to move): the pieces won whatever the
 /// defender replies — by a capture next, or by more checks within `checks`
 /// first — as (square before the reply, piece, least gain net of what the
-/// replies took, `true` if a reply moved the piece before it was taken). With `pawns_float` (1999 图十二: "过河兵子力浮动，不存在得子"),
-/// a line in which the defender takes a pawn wins nothing: a pawn given up to
-/// win a piece is no gain.
+/// replies took, `true` if a reply moved the piece before it was taken), for
+/// the pieces on the points of `wanted` only (a bit set; the search follows
+/// them as replies move them, and looks at nothing else). With `pawns_float`
+/// (1999 图十二: "过河兵子力浮动，不存在得子"), a line in which the defender
+/// takes a pawn wins nothing: a pawn given up to win a piece is no gain.
 fn won_after_check(
     p: &Position,
     checks: Checks,
     pawns_float: bool,
-    wanted: u128,
+    mut wanted: u128,
 ) -> Vec<(Square, Piece, i32, bool)> {
+    if wanted == 0 {
+        return Vec::new();
+    }
     let replies = replies_to_check(p);
     if replies.is_empty() {
         return Vec::new(); // a mate, not a chase
@@ -562,13 +567,13 @@ fn won_after_check(
         let mut q = p.clone();
         q.play_unchecked(r);
         // The wanted pieces where they stand after the reply.
-        let wanted = if wanted & r.from.bit() != 0 {
+        let here = if wanted & r.from.bit() != 0 {
             wanted & !r.from.bit() | r.to.bit()
         } else {
             wanted
         };
         let mut won: Vec<(Square, Piece, i32, bool)> =
-            direct_captures(&q, CaptureRules::PLAIN, true, wanted)
+            direct_captures(&q, CaptureRules::PLAIN, true, here)
                 .into_iter()
                 .filter(|t| !t.king_only)
                 .map(|t| (t.square, t.piece, t.gain, false))
@@ -578,7 +583,7 @@ fn won_after_check(
                 continue;
             };
             let taken = q.piece_at(k.to).map_or(0, |c| value(c, k.to));
-            let wanted = wanted & !k.to.bit();
+            let wanted = here & !k.to.bit();
             for (sq, piece, gain, moved) in won_after_check(&q2, next, pawns_float, wanted) {
                 match won.iter_mut().find(|w| w.0 == sq) {
                     Some(w) => {
@@ -610,7 +615,9 @@ fn won_after_check(
                 })
                 .collect(),
         });
-        if common.as_ref().is_some_and(|c| c.is_empty()) {
+        // Only what every reply so far lets go can be won whatever the reply.
+        wanted = common.iter().flatten().fold(0, |set, w| set | w.0.bit());
+        if wanted == 0 {
             break;
         }
     }
