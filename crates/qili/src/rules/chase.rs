@@ -12,7 +12,7 @@ use super::exchange::{exchange_without, Exchange, Exchanges};
 use super::mate::{can_force_mate, can_mate_by_checks};
 use super::rulebook::{CaptureRules, Rulebook};
 use super::value::{has_value, value};
-use crate::{Move, MoveList, Piece, Position, Role, Square, SquareSet};
+use crate::{Move, MoveList, Piece, Position, Role, Square};
 
 /// How a piece can be won (29.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -423,9 +423,11 @@ fn through_check(
     let mut out: Vec<Target> = Vec::new();
     // Only pieces that stand in `pos` already and that the check makes
     // takeable: a piece that could be taken anyway is not won "through" it.
-    let untakeable = SquareSet(pos.board().occupied_by(pos.turn().other()))
-        .filter(|&sq| pos.legal_moves_to(sq).is_empty())
-        .fold(0, |set, sq| set | sq.bit());
+    if checks.is_empty() {
+        return out;
+    }
+    let takeable = pos.captures().iter().fold(0, |set, c| set | c.to.bit());
+    let untakeable = pos.board().occupied_by(pos.turn().other()) & !takeable;
     for &k in checks {
         let mut p = pos.clone();
         p.play_unchecked(k);
