@@ -8,6 +8,7 @@
 //   QILI_CLI   the release `qili` binary (for the native batch)
 //   CORPUS     ../shared/corpus/games.jsonl.gz
 //   GAMES      how many repetition games the first table uses (default 300)
+// QILI_BENCH_FIRST_ONLY=1 prints the first table only (a quick look).
 // scripts/bench_games.sh builds and installs everything and calls this.
 //
 // The games are those of the corpus in which a position occurs three times,
@@ -150,6 +151,7 @@ for (const rules of RULES) {
   console.log(`| Qili native (qili adjudicate --cases) | ${rules} | ${c.toFixed(3)} | ${rate(n, c)} | ${ratio(c, ff)} |`);
 }
 
+if (process.env.QILI_BENCH_FIRST_ONLY) process.exit(0);
 const total = plies(all);
 console.log(`\n### The whole corpus: ${all.length.toLocaleString("en-US")} repetition games (${total.toLocaleString("en-US")} moves)\n`);
 console.log("| rules | Qili native moves/s | Qili Wasm moves/s |");

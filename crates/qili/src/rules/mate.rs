@@ -123,6 +123,9 @@ struct Known {
 #[derive(Default)]
 struct Search {
     known: Vec<(u64, Known)>,
+    /// For each number of checks left, the reply that last escaped a mate
+    /// (a "killer"): tried first, as it often escapes the next check too.
+    escapes: [Option<Move>; MATE_CHECKS as usize + 1],
 }
 
 /// Slots in the table (a power of two): 1 MiB, allocated on first use.
@@ -196,7 +199,24 @@ impl Search {
         if checks <= 1 {
             return !p.has_legal_move();
         }
-        p.all_legal(|r| self.mates(&child(p, r), checks - 1))
+        let slot = (checks as usize).min(self.escapes.len() - 1);
+        if let Some(r) = self.escapes[slot].filter(|&r| p.is_legal(r)) {
+            if !self.mates(&child(p, r), checks - 1) {
+                return false;
+            }
+        }
+        let mut escape = None;
+        let mated = p.all_legal(|r| {
+            let mates = self.mates(&child(p, r), checks - 1);
+            if !mates {
+                escape = Some(r);
+            }
+            mates
+        });
+        if escape.is_some() {
+            self.escapes[slot] = escape;
+        }
+        mated
     }
 
     /// The mating line that starts with the check `m` (`p` is the position

@@ -29,6 +29,7 @@ pub mod value;
 pub mod verdict;
 
 use core::fmt;
+use std::collections::hash_map::{Entry, HashMap};
 
 pub use cycle::{Cycle, Pattern, SideInCycle};
 pub use edition::{Edition, UnknownEdition};
@@ -128,17 +129,40 @@ pub fn adjudicate_under(
     start: &Position,
     moves: &[Move],
 ) -> Result<Adjudication, IllegalMoveError> {
-    let mut pos = start.clone();
     let mut kinds = Vec::with_capacity(moves.len());
-    for (i, &m) in moves.iter().enumerate() {
+    label_moves(rules, start.clone(), moves, 0, &mut kinds)?;
+    Ok(judge(rules, start, moves, kinds))
+}
+
+/// Labels `moves[from..]`, played from `pos` (the position after
+/// `moves[..from]`), after the labels `kinds` of the moves before. A move
+/// played again in the same position after the same move gets the label it
+/// got the first time: [`classify`] depends on nothing else, and a repetition
+/// is its cycle played again.
+fn label_moves(
+    rules: &Rulebook,
+    mut pos: Position,
+    moves: &[Move],
+    from: usize,
+    kinds: &mut Vec<MoveKind>,
+) -> Result<(), IllegalMoveError> {
+    let mut seen: HashMap<(u64, Move, Option<Move>), usize> = HashMap::new();
+    for (i, &m) in moves.iter().enumerate().skip(from) {
         if !pos.is_legal(m) {
             return Err(IllegalMoveError { ply: i + 1, mv: m });
         }
-        let previous = kinds.last().map(|k: &MoveKind| k.mv);
-        kinds.push(classify(rules, &pos, m, previous));
+        let previous = i.checked_sub(1).map(|p| moves[p]);
+        let kind = match seen.entry((pos.key(), m, previous)) {
+            Entry::Occupied(at) => kinds[*at.get()].clone(),
+            Entry::Vacant(slot) => {
+                slot.insert(kinds.len());
+                classify(rules, &pos, m, previous)
+            }
+        };
+        kinds.push(kind);
         pos.play_unchecked(m);
     }
-    Ok(judge(rules, start, moves, kinds))
+    Ok(())
 }
 
 /// The ruling and the verdict under `rules` of a game already adjudicated
@@ -173,14 +197,7 @@ pub fn ruling_under(
         pos.play_unchecked(m);
     }
     let mut kinds = labelled.moves[..from].to_vec();
-    for (i, &m) in moves.iter().enumerate().skip(from) {
-        if !pos.is_legal(m) {
-            return Err(IllegalMoveError { ply: i + 1, mv: m });
-        }
-        let previous = i.checked_sub(1).map(|p| moves[p]);
-        kinds.push(classify(rules, &pos, m, previous));
-        pos.play_unchecked(m);
-    }
+    label_moves(rules, pos, moves, from, &mut kinds)?;
     Ok(judged(judge(rules, start, moves, kinds)))
 }
 
@@ -193,15 +210,11 @@ pub fn repetitions(
     moves: &[Move],
 ) -> Result<Vec<(usize, Adjudication)>, IllegalMoveError> {
     let rules = edition.rulebook();
+    let mut kinds = Vec::with_capacity(moves.len());
+    label_moves(rules, start.clone(), moves, 0, &mut kinds)?;
     let mut pos = start.clone();
     let mut keys = vec![pos.key()];
-    let mut kinds = Vec::with_capacity(moves.len());
-    for (i, &m) in moves.iter().enumerate() {
-        if !pos.is_legal(m) {
-            return Err(IllegalMoveError { ply: i + 1, mv: m });
-        }
-        let previous = kinds.last().map(|k: &MoveKind| k.mv);
-        kinds.push(classify(rules, &pos, m, previous));
+    for &m in moves {
         pos.play_unchecked(m);
         keys.push(pos.key());
     }
