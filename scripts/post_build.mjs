@@ -60,16 +60,114 @@ const unusedClasses = (text) =>
   text
     .replace(/^export class IntoUnderlying\w+ \{\n[\s\S]*?^\}\n(?:if \(Symbol\.dispose\)[^\n]*\n)?/gm, '')
     .replace(/^const IntoUnderlying\w+Finalization = [^;]*;\n/gm, '');
+// The wasm's imports are named by wasm-bindgen after the JS function and a
+// hash (`__wbg_set_e4b9a833d288759a`), each written twice in the first load:
+// in the wasm's import section and as a key of the glue's import object.
+// Those 16 hex digits do not compress; short names (`q0`, `q1`, …) for both
+// save some kilobytes of the budget. The wasm is rewritten section by
+// section (only the import names change) and its integrity hash renewed.
+const leb = (bytes, at) => {
+  let value = 0;
+  let shift = 0;
+  for (;;) {
+    const b = bytes[at++];
+    value += (b & 0x7f) * 2 ** shift;
+    shift += 7;
+    if (b < 0x80) return [value, at];
+  }
+};
+const unsignedLeb = (value) => {
+  const out = [];
+  do {
+    let b = value % 128;
+    value = Math.floor(value / 128);
+    if (value > 0) b |= 0x80;
+    out.push(b);
+  } while (value > 0);
+  return Buffer.from(out);
+};
+const wasmName = (text) => Buffer.concat([unsignedLeb(Buffer.byteLength(text)), Buffer.from(text)]);
+/** The wasm `bytes` with its function imports from `module` renamed; the map old → new name. */
+const shortImports = (bytes, module) => {
+  const renamed = new Map();
+  const out = [bytes.subarray(0, 8)];
+  let at = 8;
+  while (at < bytes.length) {
+    const id = bytes[at];
+    const [size, start] = leb(bytes, at + 1);
+    const end = start + size;
+    if (id !== 2) {
+      out.push(bytes.subarray(at, end));
+      at = end;
+      continue;
+    }
+    let [count, p] = leb(bytes, start);
+    const parts = [unsignedLeb(count)];
+    const text = (from) => {
+      const [n, s] = leb(bytes, from);
+      return [bytes.subarray(s, s + n).toString('utf8'), s + n];
+    };
+    while (count-- > 0) {
+      const [mod, afterModule] = text(p);
+      const [field, afterField] = text(afterModule);
+      const kind = bytes[afterField];
+      // The import's description: a type index for a function; copied as is.
+      let q = afterField + 1;
+      if (kind === 0) [, q] = leb(bytes, q);
+      else if (kind === 1) q = limitsEnd(bytes, q + 1);
+      else if (kind === 2) q = limitsEnd(bytes, q);
+      else if (kind === 3) q += 2;
+      else if (kind === 4) [, q] = leb(bytes, q + 1);
+      else throw new Error(`unknown import kind ${kind}`);
+      let name = field;
+      if (mod === module && kind === 0) {
+        name = `q${renamed.size.toString(36)}`;
+        renamed.set(field, name);
+      }
+      parts.push(wasmName(mod), wasmName(name), bytes.subarray(afterField, q));
+      p = q;
+    }
+    const payload = Buffer.concat(parts);
+    out.push(Buffer.from([2]), unsignedLeb(payload.length), payload);
+    at = end;
+  }
+  return [Buffer.concat(out), renamed];
+};
+const limitsEnd = (bytes, at) => {
+  const flags = bytes[at];
+  let [, q] = leb(bytes, at + 1);
+  if (flags & 1) [, q] = leb(bytes, q);
+  return q;
+};
+const sri = (data) => `sha384-${createHash('sha384').update(data).digest('base64')}`;
 {
   const path = join(staging, glue);
   const original = readFileSync(path, 'utf8');
-  const trimmed = unusedClasses(original);
+  const wasmPath = join(staging, wasm);
+  const wasmBytes = readFileSync(wasmPath);
+  const [shorter, renamed] = shortImports(wasmBytes, './qili-site_bg.js');
+  let trimmed = unusedClasses(original);
+  for (const [long, short] of renamed) {
+    const uses = trimmed.split(long).length - 1;
+    if (uses !== 1) {
+      console.error(`post_build.mjs: the import ${long} is named ${uses} times in ${glue}, not once`);
+      process.exit(1);
+    }
+    trimmed = trimmed.replace(long, short);
+  }
+  const indexPath = join(staging, 'index.html');
+  const page = readFileSync(indexPath, 'utf8');
+  if (!page.includes(sri(wasmBytes))) {
+    console.error(`post_build.mjs: index.html has no integrity hash for ${wasm}`);
+    process.exit(1);
+  }
+  writeFileSync(wasmPath, shorter);
+  writeFileSync(indexPath, page.replace(sri(wasmBytes), sri(shorter)));
   if (trimmed.includes('IntoUnderlying')) {
     console.error(`post_build.mjs: ${glue} still uses the IntoUnderlying* classes after removing them`);
     process.exit(1);
   }
   const { code } = await minify(trimmed, { module: true, compress: true, mangle: true });
-  const sri = (text) => `sha384-${createHash('sha384').update(text).digest('base64')}`;
   const index = readFileSync(join(staging, 'index.html'), 'utf8');
   if (!index.includes(sri(original))) {
     console.error(`post_build.mjs: index.html has no integrity hash for ${glue}`);

@@ -54,38 +54,11 @@ impl Exchange {
     }
 }
 
-/// The pieces one side takes on a line, in order. A line has one capture
-/// per ply, at most [`MAX_CAPTURES`] plus the in-between check and its
-/// answer, so a fixed array holds them: the search allocates nothing.
-#[derive(Default, Clone, Copy)]
-struct Taken {
-    len: usize,
-    pieces: [Option<Piece>; MAX_CAPTURES + 2],
-}
-
-impl Taken {
-    /// `first` (if any), then `rest`.
-    fn first_then(first: Option<Piece>, rest: Taken) -> Taken {
-        let mut out = Taken::default();
-        for p in first.into_iter().chain(rest.iter()) {
-            if let Some(slot) = out.pieces.get_mut(out.len) {
-                *slot = Some(p);
-                out.len += 1;
-            }
-        }
-        out
-    }
-
-    fn iter(&self) -> impl Iterator<Item = Piece> + '_ {
-        self.pieces[..self.len].iter().flatten().copied()
-    }
-}
-
-#[derive(Default, Clone, Copy)]
+#[derive(Default, Clone)]
 struct Line {
     score: i32,
-    won: Taken,
-    lost: Taken,
+    won: Vec<Piece>,
+    lost: Vec<Piece>,
     /// Part of `score` taken by pawns after the first capture.
     by_pawns: i32,
 }
@@ -96,8 +69,17 @@ struct Line {
 /// sides choose by this order and never by the order moves are found in,
 /// which would make the result depend on where the pieces stand, left or
 /// right, red or black.
-fn weight(score: i32, by_pawns: i32) -> (i32, i32) {
-    (score, score - by_pawns)
+fn weight(score: i32, by_pawns: i32) -> Weight {
+    pair(score, score - by_pawns)
+}
+
+/// A weight: a pair compared first by its first part, as one number (the
+/// parts are material sums, far inside ±2³¹, so the order is the pair's).
+type Weight = i64;
+
+/// The weight of the pair `(a, b)`.
+const fn pair(a: i32, b: i32) -> Weight {
+    (a as i64) * (1 << 32) + b as i64
 }
 
 /// The weights between which a line can still change the choice above it
@@ -108,32 +90,31 @@ fn weight(score: i32, by_pawns: i32) -> (i32, i32) {
 #[derive(Clone, Copy)]
 struct Window {
     /// What the starting side is sure of.
-    alpha: (i32, i32),
+    alpha: Weight,
     /// What the defender is sure of.
-    beta: (i32, i32),
+    beta: Weight,
 }
 
 impl Window {
     /// No bound: the line and its weight are exact.
     const ALL: Window = Window {
-        alpha: (i32::MIN / 2, i32::MIN / 2),
-        beta: (i32::MAX / 2, i32::MAX / 2),
+        alpha: Weight::MIN / 2,
+        beta: Weight::MAX / 2,
     };
 
-    /// The window seen from a line `(score, by_pawns)` shorter at the
-    /// start, where the longer line's weight is the shorter's plus `shift`.
-    fn shifted(self, shift: (i32, i32)) -> Window {
-        let minus = |w: (i32, i32)| (w.0 - shift.0, w.1 - shift.1);
+    /// The window seen from a line shorter at the start, where the longer
+    /// line's weight is the shorter's plus `shift`.
+    fn shifted(self, shift: Weight) -> Window {
         Window {
-            alpha: minus(self.alpha),
-            beta: minus(self.beta),
+            alpha: self.alpha - shift,
+            beta: self.beta - shift,
         }
     }
 }
 
 impl Line {
     /// The line's [`weight`].
-    fn key(&self) -> (i32, i32) {
+    fn key(&self) -> Weight {
         weight(self.score, self.by_pawns)
     }
 
@@ -143,7 +124,7 @@ impl Line {
         Line {
             score,
             won: rest.won,
-            lost: Taken::first_then(Some(victim), rest.lost),
+            lost: [victim].into_iter().chain(rest.lost).collect(),
             by_pawns: rest.by_pawns,
         }
     }
@@ -357,8 +338,8 @@ fn exchange_excluding(pos: &Position, first: Move, excluded: u128, banned: u128)
     }
     Exchange {
         gain: value(target, first.to) + rest.score,
-        won: Taken::first_then(Some(target), rest.won).iter().collect(),
-        lost: rest.lost.iter().collect(),
+        won: [target].into_iter().chain(rest.won).collect(),
+        lost: rest.lost,
         recapturable,
         won_by_pawns: rest.by_pawns,
     }
@@ -389,14 +370,14 @@ fn attacker(pos: &Position, depth: usize, excluded: u128, banned: u128, window: 
             alpha: window.alpha.max(best.key()),
             ..window
         };
-        let inner = sure.shifted((taken, taken - pawn_share));
+        let inner = sure.shifted(pair(taken, taken - pawn_share));
         let rest = defender(&next, m.to, depth + 1, excluded, banned, inner);
         let score = taken + rest.score;
         let by_pawns = rest.by_pawns + pawn_share;
         if weight(score, by_pawns) > best.key() {
             best = Line {
                 score,
-                won: Taken::first_then(Some(victim), rest.won),
+                won: [victim].into_iter().chain(rest.won).collect(),
                 lost: rest.lost,
                 by_pawns,
             };
@@ -435,7 +416,13 @@ fn defender(
         };
         // The exchange's own square is never excluded.
         let free = excluded & !bit(square);
-        let rest = attacker(&next, depth + 1, free, banned, sure.shifted((-lost, -lost)));
+        let rest = attacker(
+            &next,
+            depth + 1,
+            free,
+            banned,
+            sure.shifted(pair(-lost, -lost)),
+        );
         let score = rest.score - lost;
         if weight(score, rest.by_pawns) < best.key() {
             best = Line::after_losing(victim, rest, score);
@@ -505,7 +492,7 @@ fn answer_check(
         {
             best = Some(Line {
                 score,
-                won: Taken::first_then(taken, rest.won),
+                won: taken.into_iter().chain(rest.won).collect(),
                 lost: rest.lost,
                 by_pawns: rest.by_pawns,
             });

@@ -29,7 +29,6 @@ pub mod value;
 pub mod verdict;
 
 use core::fmt;
-use std::collections::hash_map::{Entry, HashMap};
 
 pub use cycle::{Cycle, Pattern, SideInCycle};
 pub use edition::{Edition, UnknownEdition};
@@ -146,19 +145,24 @@ fn label_moves(
     from: usize,
     kinds: &mut Vec<MoveKind>,
 ) -> Result<(), IllegalMoveError> {
-    let mut seen: HashMap<(u64, Move, Option<Move>), usize> = HashMap::new();
+    // The position before each move labelled here, `seen[j]` for `kinds[from + j]`.
+    let mut seen: Vec<u64> = Vec::with_capacity(moves.len().saturating_sub(from));
     for (i, &m) in moves.iter().enumerate().skip(from) {
         if !pos.is_legal(m) {
             return Err(IllegalMoveError { ply: i + 1, mv: m });
         }
         let previous = i.checked_sub(1).map(|p| moves[p]);
-        let kind = match seen.entry((pos.key(), m, previous)) {
-            Entry::Occupied(at) => kinds[*at.get()].clone(),
-            Entry::Vacant(slot) => {
-                slot.insert(kinds.len());
-                classify(rules, &pos, m, previous)
-            }
+        let key = pos.key();
+        let again = seen.iter().enumerate().position(|(j, &k)| {
+            k == key
+                && moves[from + j] == m
+                && (from + j).checked_sub(1).map(|p| moves[p]) == previous
+        });
+        let kind = match again {
+            Some(j) => kinds[from + j].clone(),
+            None => classify(rules, &pos, m, previous),
         };
+        seen.push(key);
         kinds.push(kind);
         pos.play_unchecked(m);
     }
