@@ -9,7 +9,7 @@
 //    export-<hash>.js, checks the saved studies' module is there (Trunk
 //    names it qili-studies.js/_bg.wasm), minifies the glue of the widgets' module
 //    and of the Export menu's and renames their files (qili-widget.js/_bg.wasm,
-//    qili-export.js/_bg.wasm) after their content,
+//    qili-export.js/_bg.wasm, qili-arbiter.js/_bg.wasm) after their content,
 //    and writes embed.js, the loader of the site and of embedded widgets,
 //    from site/embed.js with the hashed names Trunk gave the wasm, its JS
 //    glue and the stylesheet, and the names of records.js and of the
@@ -120,6 +120,7 @@ const hashedModule = async (name) => {
 };
 const widget = await hashedModule('qili-widget');
 const exporter = await hashedModule('qili-export');
+const arbiter = await hashedModule('qili-arbiter');
 const fill = (template, values) =>
   Object.entries(values).reduce((text, [key, value]) => {
     if (!text.includes(key)) throw new Error(`placeholder ${key} missing from template`);
@@ -164,6 +165,8 @@ writeFileSync(
       __QILI_WIDGET_GLUE__: widget.glue,
       __QILI_WIDGET_WASM__: widget.wasm,
       __QILI_EXPORT__: exportMenu,
+      __QILI_ARBITER_GLUE__: arbiter.glue,
+      __QILI_ARBITER_WASM__: arbiter.wasm,
     }),
   ),
 );
