@@ -283,7 +283,7 @@ fn table(out: &mut String, m: &mut Markup, lang: Lang, e: &Event, t: &Table, des
         m.open("div", &[("class", Some("arb-board"))]);
         out.push_str(&std::mem::take(m).finish());
         out.push_str(&svg);
-        m.close("div").open("div", &[("class", Some("controls"))]);
+        m.close("div").open("div", &[("class", Some("arb-controls"))]);
         button(m, "flip", "", false, w.flip);
         m.open(
             "button",
