@@ -91,6 +91,10 @@ export default async function arbiter({ page, context, url, log, artifact, metri
   await page.waitForTimeout(300);
   assert.deepEqual(fetched.filter((p) => /qili-arbiter/.test(p)), [], 'the arbiter module is not fetched by a first visit');
   await page.evaluate(() => navigator.serviceWorker.ready);
+  const cached = await page.evaluate(async () =>
+    (await Promise.all((await caches.keys()).map(async (k) => (await (await caches.open(k)).keys()).map((r) => r.url)))).flat(),
+  );
+  assert.equal(cached.filter((u) => /qili-arbiter-[0-9a-f]+(_bg\.wasm|\.js)$/.test(u)).length, 2, 'precached for offline use');
 
   // --- a table set up from its address -----------------------------------------
   await openTable(page, url, 'cxa1999', CHECK.fen);
@@ -178,6 +182,19 @@ export default async function arbiter({ page, context, url, log, artifact, metri
   await page.click('[data-form=result] button');
   await page.locator('.arb-tables [aria-current]', { hasText: '0-1' }).waitFor();
 
+  // --- a second table of the event, added by hand; back to the first -------------------
+  const current = await page.textContent('.arb-tables [aria-current]');
+  await page.click('.arb-hall summary');
+  await page.fill('[data-form=table] [name=red]', '王天一');
+  await page.fill('[data-form=table] [name=black]', 'Zheng <Weitong>');
+  await page.click('[data-form=table] button');
+  await page.locator('.arb-tables [aria-current]', { hasText: 'Zheng <Weitong>' }).waitFor();
+  assert.deepEqual(await recorded(page), [], 'a new table at the start position');
+  assert.equal(await page.locator('[data-arbiter=page] svg.board [data-piece]').count(), 32);
+  await typeMove(page, '炮二平五', 1);
+  await page.click(`.arb-tables button:text-is(${JSON.stringify(current)})`);
+  await page.waitForFunction((n) => document.querySelectorAll('[data-arbiter=page] [data-ply][data-iccs]').length === n, moves.length);
+
   // --- export → re-import ------------------------------------------------------------
   const pgn = await download(page, '[data-export="pgn"]');
   writeFileSync(artifact('arbiter-table.pgn'), pgn.text);
@@ -193,7 +210,9 @@ export default async function arbiter({ page, context, url, log, artifact, metri
   assert.equal(annotated.verdict, 'red_loses');
   const event = await download(page, '[data-export="event-pgn"]');
   const tables = await page.locator('.arb-tables li').count();
+  assert.equal(tables, 2);
   assert.equal(event.text.match(/^\[Table "/gm).length, tables, 'every table of the event');
+  assert.match(event.text, /\[Red "王天一"\]/);
   const csv = await download(page, '[data-act="csv"]');
   assert.match(csv.text, /^event,round,table,time,ply,kind,side,binding,text\r\n/);
   assert.match(csv.text, /,warning,red,true,/);

@@ -179,7 +179,15 @@ fn tables(m: &mut Markup, lang: Lang, hall: &Hall, e: &Event, desk: &Desk) {
         next = next.max(t.number + 1);
         let watch = watch_of(e, t);
         let open = watch.as_ref().and_then(|x| x.alert);
-        let last = t.moves.last().map(String::as_str).unwrap_or("—");
+        let last = t
+            .game()
+            .ok()
+            .and_then(|g| {
+                let before = g.moves.len().checked_sub(1)?;
+                let (pos, _) = qili_diagram::svg::at_ply(&g.start, &g.moves, before);
+                Some(Notation::CHINESE.write(&pos, g.moves[before]))
+            })
+            .unwrap_or_else(|| "—".into());
         let mut text = format!(
             "{} {} · {} – {} · {} {} ({})",
             w.table,
@@ -283,7 +291,8 @@ fn table(out: &mut String, m: &mut Markup, lang: Lang, e: &Event, t: &Table, des
         m.open("div", &[("class", Some("arb-board"))]);
         out.push_str(&std::mem::take(m).finish());
         out.push_str(&svg);
-        m.close("div").open("div", &[("class", Some("arb-controls"))]);
+        m.close("div")
+            .open("div", &[("class", Some("arb-controls"))]);
         button(m, "flip", "", false, w.flip);
         m.open(
             "button",
@@ -315,10 +324,24 @@ fn table(out: &mut String, m: &mut Markup, lang: Lang, e: &Event, t: &Table, des
     .close("label")
     .el("button", "", w.play)
     .close("form");
-    m.open("ol", &[("class", Some("arb-moves"))]);
+    // The moves in Chinese, for the move list and the cycle.
     let mut pos = g.start.clone();
-    for (i, &mv) in g.moves.iter().enumerate() {
-        let text = Notation::CHINESE.write(&pos, mv);
+    let zh: Vec<String> = g
+        .moves
+        .iter()
+        .map(|&mv| {
+            let text = Notation::CHINESE.write(&pos, mv);
+            pos.play_unchecked(mv);
+            text
+        })
+        .collect();
+    // What the rules say comes first: it is what the arbiter looks for
+    // after each move.
+    if let Some(x) = &watch {
+        live(m, lang, e, t, x, &zh);
+    }
+    m.open("ol", &[("class", Some("arb-moves"))]);
+    for (i, (mv, text)) in g.moves.iter().zip(&zh).enumerate() {
         let iccs = mv.to_string();
         m.open(
             "li",
@@ -327,14 +350,10 @@ fn table(out: &mut String, m: &mut Markup, lang: Lang, e: &Event, t: &Table, des
                 ("data-iccs", Some(&iccs)),
             ],
         )
-        .text(&text)
+        .text(text)
         .close("li");
-        pos.play_unchecked(mv);
     }
     m.close("ol");
-    if let Some(x) = &watch {
-        live(m, lang, e, t, x);
-    }
     m.open("form", &[("data-form", Some("undo"))]);
     input(m, w.undo_reason, "reason", "");
     m.el("button", "", w.undo).close("form");
@@ -381,7 +400,7 @@ fn table(out: &mut String, m: &mut Markup, lang: Lang, e: &Event, t: &Table, des
     m.close("section").close("section");
 }
 
-fn live(m: &mut Markup, lang: Lang, e: &Event, t: &Table, x: &Watch) {
+fn live(m: &mut Markup, lang: Lang, e: &Event, t: &Table, x: &Watch, zh: &[String]) {
     let w = words(lang);
     m.open("section", &[("class", Some("arb-live"))])
         .el("h3", "", w.live);
@@ -393,18 +412,12 @@ fn live(m: &mut Markup, lang: Lang, e: &Event, t: &Table, x: &Watch) {
             .open("ol", &[("class", Some("arb-cycle"))]);
         for &(ply, label) in &x.cycle {
             let word = lang.pick(label.zh(), label.en());
-            m.open(
-                "li",
-                &[
-                    ("data-ply", None),
-                    ("data-cycle-ply", Some(&ply.to_string())),
-                ],
-            )
-            .text(&format!(
-                "{ply}: {} {word}",
-                t.moves.get(ply - 1).map_or("", String::as_str)
-            ))
-            .close("li");
+            m.open("li", &[("data-cycle-ply", Some(&ply.to_string()))])
+                .text(&format!(
+                    "{ply}: {} {word}",
+                    zh.get(ply - 1).map_or("", String::as_str)
+                ))
+                .close("li");
         }
         m.close("ol");
         if let Some((r, b)) = x.patterns {
@@ -481,4 +494,47 @@ fn log(m: &mut Markup, lang: Lang, t: &Table) {
             .close("tr");
     }
     m.close("table").close("section");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use qili_web::kv::MemoryKv;
+
+    #[test]
+    fn the_page_carries_the_hooks() {
+        let mut kv = MemoryKv::default();
+        let mut hall = Hall::load(&mut kv, 0);
+        let e = Event {
+            id: "e".into(),
+            name: "Open <b>".into(),
+            rules: "cxa1999".into(),
+            round: "1".into(),
+        };
+        hall.add_event(&mut kv, e).unwrap();
+        let mut t = Table::new("e", 1, Some("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w".into()));
+        let cycle = ["f0e0", "e8f8", "e0f0", "f8e8"];
+        t.moves = cycle.repeat(2).into_iter().map(String::from).collect();
+        hall.write_table(&mut kv, t).unwrap();
+        let desk = Desk {
+            event: Some("e".into()),
+            table: Some(1),
+            ..Desk::default()
+        };
+        let html = page(Lang::En, &hall, &desk);
+        assert!(html.contains("Open &lt;b&gt;"), "escaped");
+        assert!(html.contains("data-arbiter-input"));
+        assert!(html.contains(r#"data-ply="8" data-iccs="f8e8""#));
+        assert!(html.contains(r#"data-arbiter-warning="" data-side="red" data-binding="false""#));
+        assert!(
+            html.contains(r#"data-export="pgn""#) && html.contains(r#"data-export="event-pgn""#)
+        );
+        assert!(html.contains("data-export-menu"));
+        // Four more plies: the verdict binds.
+        let mut t = hall.table("e", 1).unwrap().clone();
+        t.moves.extend(cycle.map(String::from));
+        hall.write_table(&mut kv, t).unwrap();
+        let html = page(Lang::Zh, &hall, &desk);
+        assert!(html.contains(r#"data-side="red" data-binding="true""#));
+    }
 }
