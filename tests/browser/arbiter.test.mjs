@@ -295,6 +295,11 @@ export default async function arbiter({ page, context, url, log, artifact, metri
   await p.locator('[data-arbiter=page] h2', { hasText: 'Arbiter' }).waitFor();
   await p.locator('[data-arbiter-warning]').scrollIntoViewIfNeeded();
   await p.screenshot({ path: artifact('arbiter-phone-warning-en.png') });
+  // A tablet held sideways: the board, the move box and the warning at once.
+  await p.setViewportSize({ width: 1180, height: 820 });
+  await p.evaluate(() => document.querySelector('.arb-desk').scrollIntoView());
+  await p.screenshot({ path: artifact('arbiter-tablet-en.png'), scale: 'css' });
+  await p.setViewportSize({ width: 390, height: 844 });
   const wide = await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   assert.ok(wide <= 0, `no horizontal scroll on a phone (${wide}px too wide)`);
   await phone.close();
