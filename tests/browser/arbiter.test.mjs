@@ -191,9 +191,34 @@ export default async function arbiter({ page, context, url, log, artifact, metri
   await page.locator('.arb-tables [aria-current]', { hasText: 'Zheng <Weitong>' }).waitFor();
   assert.deepEqual(await recorded(page), [], 'a new table at the start position');
   assert.equal(await page.locator('[data-arbiter=page] svg.board [data-piece]').count(), 32);
-  await typeMove(page, '炮二平五', 1);
+  // Drag the cannon h2 to e2 (炮二平五); then turn this table's board.
+  const point = async (sq) => {
+    const box = await page.locator('.arb-board svg.board').boundingBox();
+    const x = 50 + 100 * (sq.charCodeAt(0) - 97);
+    const y = 100 + 100 * (9 - Number(sq[1]));
+    return [box.x + (x * box.width) / 900, box.y + (y * box.height) / 1100];
+  };
+  await page.locator('.arb-board svg.board').scrollIntoViewIfNeeded();
+  await page.mouse.move(...(await point('h2')));
+  await page.mouse.down();
+  await page.mouse.move(...(await point('f2')), { steps: 4 });
+  await page.mouse.move(...(await point('e2')), { steps: 4 });
+  await page.mouse.up();
+  await page.locator('[data-arbiter=page] [data-ply="1"][data-iccs="h2e2"]').waitFor({ timeout: 20_000 });
+  const y = () => page.getAttribute('.arb-board [data-piece="C"][data-square="e2"]', 'transform');
+  const upright = await y();
+  await page.click('[data-act=flip]');
+  await page.waitForFunction((t) => document.querySelector('.arb-board [data-piece="C"][data-square="e2"]')?.getAttribute('transform') !== t, upright);
+  const flippedKey = await page.evaluate(() => Object.keys(localStorage).find((k) => /^qili\.arbiter\.table\..*\.2$/.test(k)));
+  assert.equal(JSON.parse(await page.evaluate((k) => localStorage.getItem(k), flippedKey)).flipped, true, 'the orientation is stored per table');
   await page.click(`.arb-tables button:text-is(${JSON.stringify(current)})`);
   await page.waitForFunction((n) => document.querySelectorAll('[data-arbiter=page] [data-ply][data-iccs]').length === n, moves.length);
+
+  // The verdict overridden, with a note: logged, the engine's verdict still shown.
+  await page.fill('.arb-warning [name=note]', 'claim withdrawn');
+  await page.click('.arb-warning button[value="0"]');
+  await page.locator('.arb-log td', { hasText: /(改判|Overridden): claim withdrawn/ }).waitFor();
+  assert.equal((await warning(page)).binding, 'true');
 
   // --- export → re-import ------------------------------------------------------------
   const pgn = await download(page, '[data-export="pgn"]');
@@ -217,6 +242,7 @@ export default async function arbiter({ page, context, url, log, artifact, metri
   assert.match(csv.text, /^event,round,table,time,ply,kind,side,binding,text\r\n/);
   assert.match(csv.text, /,warning,red,true,/);
   assert.match(csv.text, /,confirmed,/);
+  assert.match(csv.text, /,overridden,/);
   assert.match(csv.text, /,undo,/);
   await page.click('.board-col [data-export-menu]');
   await page.locator('.export-menu [data-export="svg"]').waitFor({ timeout: 20_000 });
