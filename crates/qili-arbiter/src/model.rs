@@ -228,6 +228,17 @@ pub enum TableError {
     Move(usize),
 }
 
+impl core::fmt::Display for TableError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            TableError::Position(why) => f.write_str(why),
+            TableError::Move(ply) => write!(f, "move {ply} is not legal"),
+        }
+    }
+}
+
+impl core::error::Error for TableError {}
+
 /// A table's game, replayed: the start position and the moves.
 #[derive(Debug, Clone)]
 pub struct Game {
@@ -317,10 +328,7 @@ impl Table {
 /// Reads a stored table, checking that the engine can replay it.
 pub fn read_table(text: &str) -> Result<Table, String> {
     let t: Table = serde_json::from_str(text).map_err(|e| e.to_string())?;
-    t.game().map_err(|e| match e {
-        TableError::Position(p) => p,
-        TableError::Move(ply) => format!("move {ply} is not legal"),
-    })?;
+    t.game().map_err(|e| e.to_string())?;
     Ok(t)
 }
 

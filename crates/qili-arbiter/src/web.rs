@@ -186,7 +186,7 @@ impl App {
         let w = words(self.lang);
         if let Some(f) = &fen {
             if let Err(err) = Game::replay(Some(f), &[]) {
-                let text = format!("{}{err:?}", w.bad_fen);
+                let text = format!("{}{}", w.bad_fen, err);
                 self.say(Some(&text));
                 return;
             }
@@ -303,9 +303,6 @@ pub fn mount(place: &Element, lang: &str) {
             let (e, n) = cur.split_once(' ').unwrap_or((&cur, ""));
             desk.event = hall.event(e).map(|e| e.id.clone());
             desk.table = n.parse().ok();
-        }
-        if hall.fresh > 0 {
-            desk.status = None;
         }
         APP.with(|a| {
             *a.borrow_mut() = Some(App {
@@ -564,7 +561,7 @@ fn submit(kind: &str, form: &Element, submitter: Option<&str>) {
                 let fen = Some(get("fen")).filter(|f| !f.trim().is_empty());
                 if let Some(f) = &fen {
                     if let Err(err) = Game::replay(Some(f), &[]) {
-                        let text = format!("{}{err:?}", w.bad_fen);
+                        let text = format!("{}{}", w.bad_fen, err);
                         app.say(Some(&text));
                         return app.draw();
                     }
