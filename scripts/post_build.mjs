@@ -9,7 +9,7 @@
 //    export-<hash>.js, checks the saved studies' module is there (Trunk
 //    names it qili-studies.js/_bg.wasm), minifies the glue of the widgets' module
 //    and of the Export menu's and renames their files (qili-widget.js/_bg.wasm,
-//    qili-export.js/_bg.wasm) after their content,
+//    qili-export.js/_bg.wasm, qili-arbiter.js/_bg.wasm) after their content,
 //    and writes embed.js, the loader of the site and of embedded widgets,
 //    from site/embed.js with the hashed names Trunk gave the wasm, its JS
 //    glue and the stylesheet, and the names of records.js and of the
@@ -35,8 +35,12 @@ const files = (dir) =>
     return statSync(path).isDirectory() ? files(path) : [relative(staging, path).split(sep).join('/')];
   });
 
+// The manifest is part of the first load: written without its indentation.
 for (const name of readdirSync(join(root, 'site/public'))) {
-  copyFileSync(join(root, 'site/public', name), join(staging, name));
+  if (name.endsWith('.webmanifest')) {
+    const manifest = JSON.parse(readFileSync(join(root, 'site/public', name), 'utf8'));
+    writeFileSync(join(staging, name), JSON.stringify(manifest));
+  } else copyFileSync(join(root, 'site/public', name), join(staging, name));
 }
 
 const built = files(staging);
@@ -218,6 +222,7 @@ const hashedModule = async (name) => {
 };
 const widget = await hashedModule('qili-widget');
 const exporter = await hashedModule('qili-export');
+const arbiter = await hashedModule('qili-arbiter');
 const fill = (template, values) =>
   Object.entries(values).reduce((text, [key, value]) => {
     if (!text.includes(key)) throw new Error(`placeholder ${key} missing from template`);
@@ -238,18 +243,10 @@ const exportMenu = hashedCopy('site/export.js', 'export', {
   __QILI_EXPORT_WASM__: exporter.wasm,
 });
 
-// The loader and the service worker are part of the first load. The loader
-// ships minified (a classic script, not a module); the service worker,
-// whose build id the tests read, without comment lines, blank lines and
-// indentation (its source in site/ keeps them, and holds no string that
-// spans lines).
+// The loader and the service worker are part of the first load: both ship
+// minified (classic scripts, not modules; their top-level names, such as
+// the service worker's BUILD, which the tests read, are kept).
 const minified = async (text) => (await minify(text, { compress: true, mangle: true })).code + '\n';
-const strip = (text) =>
-  text
-    .split('\n')
-    .filter((line) => !/^\s*(\/\/.*|\/\*.*\*\/)?$/.test(line))
-    .map((line) => line.trimStart())
-    .join('\n') + '\n';
 
 writeFileSync(
   join(staging, 'embed.js'),
@@ -262,6 +259,8 @@ writeFileSync(
       __QILI_WIDGET_GLUE__: widget.glue,
       __QILI_WIDGET_WASM__: widget.wasm,
       __QILI_EXPORT__: exportMenu,
+      __QILI_ARBITER_GLUE__: arbiter.glue,
+      __QILI_ARBITER_WASM__: arbiter.wasm,
     }),
   ),
 );
@@ -276,9 +275,11 @@ for (const f of assets) hash.update(f).update('\0').update(readFileSync(join(sta
 const build = hash.digest('hex').slice(0, 16);
 writeFileSync(
   join(staging, 'sw.js'),
-  fill(strip(readFileSync(join(root, 'site/sw.js'), 'utf8')), {
-    __QILI_BUILD__: build,
-    __QILI_ASSETS__: JSON.stringify(['./', ...assets], null, 2),
-  }),
+  await minified(
+    fill(readFileSync(join(root, 'site/sw.js'), 'utf8'), {
+      __QILI_BUILD__: build,
+      __QILI_ASSETS__: JSON.stringify(['./', ...assets]),
+    }),
+  ),
 );
 console.log(`post_build.mjs: build ${build}, ${assets.length} files precached, loader for ${glue}`);

@@ -99,7 +99,7 @@ step clippy cargo clippy --workspace --all-targets -- -D warnings
 # The fuzz targets (cargo-fuzz needs nightly to run them) must keep compiling;
 # their properties run on stable in the parsers' random-input tests.
 step fuzz-targets cargo clippy --manifest-path fuzz/Cargo.toml -- -D warnings
-step clippy-wasm cargo clippy -p qili-site -p qili-records-worker -p qili-studies -p qili-widget -p qili-export --target wasm32-unknown-unknown --all-targets -- -D warnings
+step clippy-wasm cargo clippy -p qili-site -p qili-records-worker -p qili-studies -p qili-widget -p qili-export -p qili-arbiter --target wasm32-unknown-unknown --all-targets -- -D warnings
 step test cargo test --workspace
 step release-suites cargo test --release -p qili --test cases --test invariance --test notation_roundtrip -- --nocapture --test-threads 1
 step differential python3 scripts/diff_pyffish.py --limit 3000

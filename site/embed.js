@@ -38,6 +38,13 @@
   // (crates/qili-widget: only where a widget is placed, never by the site).
   const load = loader(GLUE, WASM);
   const loadWidget = loader('__QILI_WIDGET_GLUE__', '__QILI_WIDGET_WASM__');
+  // The arbiter's page (crates/qili-arbiter): when #/arbiter is first shown.
+  const loadArbiter = loader('__QILI_ARBITER_GLUE__', '__QILI_ARBITER_WASM__');
+  const arbiter = () => {
+    const app = document.querySelector('#qili-app .qili');
+    const place = app?.querySelector('[data-arbiter=page]');
+    if (place) loadArbiter().then((m) => m.mount(place, app.lang), (e) => (place.textContent = String(e)));
+  };
 
   const mounted = new WeakSet();
   function mount(host, get) {
@@ -256,6 +263,7 @@
           banner();
           mountStudies();
           exportButton();
+          arbiter();
         }),
       );
       load().catch((e) => console.error('qili', e));

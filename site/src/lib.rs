@@ -114,6 +114,7 @@ fn page_title(route: &Route, lang: Lang) -> String {
         Route::Analysis(_) => t.nav_analysis,
         Route::About => t.nav_about,
         Route::Studies => t.reach().nav_studies,
+        Route::Arbiter => t.reach().nav_arbiter,
     };
     format!("{page} · Qili 棋例")
 }
@@ -176,9 +177,19 @@ pub fn App() -> impl IntoView {
                 view! { <pages::analysis::AnalysisPage params=params/> }.into_any()
             }
             Route::About => view! { <pages::about::AboutPage/> }.into_any(),
-            // Filled by the studies module (crates/qili-studies).
-            Route::Studies => {
-                view! { <article class="studies" data-studies="page"></article> }.into_any()
+            // Filled by a module of their own, loaded on first use: the
+            // saved studies (crates/qili-studies) and the arbiter's page
+            // (crates/qili-arbiter). One view for both: one copy of its code.
+            lazy @ (Route::Studies | Route::Arbiter) => {
+                let studies = lazy == Route::Studies;
+                view! {
+                    <article
+                        class=if studies { "studies" } else { "arbiter" }
+                        data-studies=studies.then_some("page")
+                        data-arbiter=(!studies).then_some("page")
+                    ></article>
+                }
+                .into_any()
             }
         }
     };
@@ -213,6 +224,7 @@ pub fn App() -> impl IntoView {
                     {nav_link("#/", |r| matches!(r, Route::Library | Route::Case { .. }), |t| t.nav_library)}
                     {nav_link("#/analysis", |r| matches!(r, Route::Analysis(_)), |t| t.nav_analysis)}
                     {nav_link("#/studies", |r| matches!(r, Route::Studies), |t| t.reach().nav_studies)}
+                    {nav_link("#/arbiter", |r| matches!(r, Route::Arbiter), |t| t.reach().nav_arbiter)}
                     {nav_link("#/about", |r| matches!(r, Route::About), |t| t.nav_about)}
                 </nav>
                 <button

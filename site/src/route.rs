@@ -7,6 +7,7 @@
 //! #/analysis?fen=…&moves=…&rules=…&ply=…   the analysis board
 //! #/about                             how to read the badges and verdicts
 //! #/studies                           the user's saved studies
+//! #/arbiter?rules=…&fen=…             the arbiter's tables (a new one at fen)
 //! ```
 //!
 //! Hash routes keep the site working from any path and from a plain file
@@ -35,6 +36,9 @@ pub enum Route {
     About,
     /// The saved studies.
     Studies,
+    /// The arbiter's events and tables (its parameters are the arbiter
+    /// module's to read: `crates/qili-arbiter`).
+    Arbiter,
 }
 
 /// The state of the analysis board as written in its address.
@@ -108,6 +112,7 @@ impl Route {
             }),
             ("about", _) => Route::About,
             ("studies", _) => Route::Studies,
+            ("arbiter", _) => Route::Arbiter,
             _ => Route::Library,
         }
     }
@@ -118,6 +123,7 @@ impl Route {
             Route::Library => "#/".to_string(),
             Route::About => "#/about".to_string(),
             Route::Studies => "#/studies".to_string(),
+            Route::Arbiter => "#/arbiter".to_string(),
             Route::Case { id, edition, ply } => {
                 let mut out = format!("#/case/{}", encode(id));
                 let mut sep = '?';
@@ -204,6 +210,7 @@ mod tests {
             Route::Library,
             Route::About,
             Route::Studies,
+            Route::Arbiter,
             Route::Case {
                 id: "cxa1999-图十三".into(),
                 edition: Some(Edition::Axf),

@@ -934,6 +934,8 @@ pub struct ReachText {
 
     /// Navigation: the saved studies.
     pub nav_studies: &'static str,
+    /// Navigation: the arbiter's page.
+    pub nav_arbiter: &'static str,
     /// Analysis: the save panel's summary.
     pub save_study: &'static str,
 }
@@ -945,6 +947,7 @@ const REACH_ZH: ReachText = ReachText {
     copy: "复制",
 
     nav_studies: "我的研究",
+    nav_arbiter: "裁判",
     save_study: "保存研究",
 };
 
@@ -955,6 +958,7 @@ const REACH_EN: ReachText = ReachText {
     copy: "Copy",
 
     nav_studies: "Studies",
+    nav_arbiter: "Arbiter",
     save_study: "Save study",
 };
 

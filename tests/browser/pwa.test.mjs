@@ -48,7 +48,7 @@ export default async function pwa({ page, context, url, log, artifact }) {
   // --- the service worker precaches the whole build --------------------------
   await page.evaluate(() => navigator.serviceWorker.ready);
   const sw = readFileSync(join(dist, 'sw.js'), 'utf8');
-  const build = sw.match(/const BUILD = '([0-9a-f]+)'/)[1];
+  const build = sw.match(/\bBUILD\s*=\s*["']([0-9a-f]+)["']/)[1];
   assert.deepEqual(await caches(page), [`qili-${build}`]);
   const cached = await page.evaluate(async (name) => {
     const c = await caches.open(name);
@@ -99,7 +99,7 @@ export default async function pwa({ page, context, url, log, artifact }) {
   const next = 'f'.repeat(16);
   await page.goto(`${url}#/`);
   await page.locator('#qili-app [data-piece], #qili-app .library').first().waitFor();
-  writeFileSync(join(dist, 'sw.js'), sw.replace(`'${build}'`, `'${next}'`));
+  writeFileSync(join(dist, 'sw.js'), sw.replace(build, next));
   try {
     await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()));
     const banner = page.locator('.update-banner');

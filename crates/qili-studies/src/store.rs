@@ -18,17 +18,7 @@ pub const KEY: &str = "qili.studies";
 /// The prefix of the keys of set-aside data.
 pub const ASIDE: &str = "qili.studies.unreadable.";
 
-/// A text store: the browser's `localStorage`, or a map in the tests.
-pub trait Kv {
-    /// The text under `key`.
-    fn get(&self, key: &str) -> Option<String>;
-    /// Stores `value` under `key`; `false` if the store refused (full).
-    fn set(&mut self, key: &str, value: &str) -> bool;
-    /// Forgets `key`.
-    fn remove(&mut self, key: &str);
-    /// The keys starting with `prefix`.
-    fn keys(&self, prefix: &str) -> Vec<String>;
-}
+pub use qili_web::kv::Kv;
 
 /// Stored data that could not be read, kept under its own key.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -191,36 +181,8 @@ impl Saved {
 mod tests {
     use super::*;
     use qili::rules::Edition;
-    use std::collections::BTreeMap;
 
-    /// A store; `full` refuses every write.
-    #[derive(Default)]
-    struct Map {
-        data: BTreeMap<String, String>,
-        full: bool,
-    }
-
-    impl Kv for Map {
-        fn get(&self, key: &str) -> Option<String> {
-            self.data.get(key).cloned()
-        }
-        fn set(&mut self, key: &str, value: &str) -> bool {
-            if !self.full {
-                self.data.insert(key.into(), value.into());
-            }
-            !self.full
-        }
-        fn remove(&mut self, key: &str) {
-            self.data.remove(key);
-        }
-        fn keys(&self, prefix: &str) -> Vec<String> {
-            self.data
-                .keys()
-                .filter(|k| k.starts_with(prefix))
-                .cloned()
-                .collect()
-        }
-    }
+    type Map = qili_web::kv::MemoryKv;
 
     const FIG1: &str = "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1";
 

@@ -1,0 +1,654 @@
+//! The browser side: `localStorage`, the page's place, one listener per
+//! event kind on the document, the `storage` event of other tabs,
+//! `navigator.storage.persist()`, downloads.
+//!
+//! Every change is written first ([`Hall::write_table`]) and drawn after:
+//! a move the browser refused to store is never shown as played.
+
+use std::cell::RefCell;
+
+use js_sys::{Array, Date, Reflect};
+use qili::{Move, Square};
+use qili_diagram::geometry::square_at;
+use qili_web::kv::Kv;
+use qili_web::url::decode;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{
+    Blob, BlobPropertyBag, CssStyleSheet, Element, Event, HtmlAnchorElement, HtmlElement,
+    HtmlInputElement, HtmlSelectElement, PointerEvent, Storage, Url,
+};
+
+use crate::export::{event_pgn, log_csv};
+use crate::model::{Entry, Event as Meet, Game, Happening, Score, Side, Table, Termination};
+use crate::store::{table_key, Hall, WriteError, CURRENT};
+use crate::strings::{words, Lang};
+use crate::view::{page, watch_of, Desk};
+
+/// `localStorage` (none in a private window without storage: nothing is
+/// read, every write fails, and the page says so).
+struct Local(Option<Storage>);
+
+impl Kv for Local {
+    fn get(&self, key: &str) -> Option<String> {
+        self.0.as_ref()?.get_item(key).ok().flatten()
+    }
+    fn set(&mut self, key: &str, value: &str) -> bool {
+        self.0
+            .as_ref()
+            .is_some_and(|s| s.set_item(key, value).is_ok())
+    }
+    fn remove(&mut self, key: &str) {
+        if let Some(s) = &self.0 {
+            let _ = s.remove_item(key);
+        }
+    }
+    fn keys(&self, prefix: &str) -> Vec<String> {
+        let Some(s) = &self.0 else {
+            return Vec::new();
+        };
+        (0..s.length().unwrap_or(0))
+            .filter_map(|i| s.key(i).ok().flatten())
+            .filter(|k| k.starts_with(prefix))
+            .collect()
+    }
+}
+
+struct App {
+    kv: Local,
+    hall: Hall,
+    desk: Desk,
+    lang: Lang,
+    place: Option<Element>,
+    /// Where a drag started.
+    drag: Option<Square>,
+}
+
+thread_local! {
+    static APP: RefCell<Option<App>> = const { RefCell::new(None) };
+}
+
+fn window() -> web_sys::Window {
+    web_sys::window().expect("a window")
+}
+
+fn now() -> u64 {
+    Date::now() as u64
+}
+
+fn with<R>(f: impl FnOnce(&mut App) -> R) -> Option<R> {
+    APP.with(|a| a.borrow_mut().as_mut().map(f))
+}
+
+impl App {
+    fn draw(&self) {
+        if let Some(p) = &self.place {
+            p.set_inner_html(&page(self.lang, &self.hall, &self.desk));
+        }
+    }
+
+    fn event(&self) -> Option<&Meet> {
+        self.hall.event(self.desk.event.as_deref()?)
+    }
+
+    fn current(&self) -> Option<(Meet, Table)> {
+        let e = self.event()?.clone();
+        let t = self.hall.table(&e.id, self.desk.table?)?.clone();
+        Some((e, t))
+    }
+
+    fn remember(&mut self) {
+        let text = match (&self.desk.event, self.desk.table) {
+            (Some(e), Some(n)) => format!("{e} {n}"),
+            (Some(e), None) => e.clone(),
+            _ => return,
+        };
+        self.kv.set(CURRENT, &text);
+    }
+
+    fn say(&mut self, text: Option<&str>) {
+        self.desk.status = text.map(str::to_string);
+    }
+
+    /// Writes a changed table, logging a warning or verdict shown for the
+    /// first time with it; says why if it was not written.
+    fn commit(&mut self, e: &Meet, mut t: Table) -> bool {
+        if let Some(a) = watch_of(e, &t).and_then(|w| w.alert) {
+            let side = Side::from(a.side);
+            if !t.logged_warning(side, a.binding, a.at) {
+                let clause = e.edition().rulebook().cite(a.reason.clause()).to_string();
+                t.log.push(Entry {
+                    time: now(),
+                    ply: t.moves.len(),
+                    what: Happening::Warning {
+                        side,
+                        binding: a.binding,
+                        at: a.at,
+                        clause,
+                    },
+                });
+            }
+        }
+        let w = words(self.lang);
+        match self.hall.write_table(&mut self.kv, t) {
+            Ok(()) => {
+                self.say(None);
+                true
+            }
+            Err(WriteError::Conflict) => {
+                self.say(Some(w.conflict));
+                false
+            }
+            Err(WriteError::Refused) => {
+                self.say(Some(w.refused));
+                false
+            }
+        }
+    }
+
+    fn play(&mut self, mv: Move) {
+        let Some((e, mut t)) = self.current() else {
+            return;
+        };
+        self.desk.selected = None;
+        if t.result().is_some() {
+            self.say(Some(words(self.lang).game_over));
+            return;
+        }
+        t.moves.push(mv.to_string());
+        self.commit(&e, t);
+    }
+
+    fn log(&mut self, what: Happening) {
+        let Some((e, mut t)) = self.current() else {
+            return;
+        };
+        t.log.push(Entry {
+            time: now(),
+            ply: t.moves.len(),
+            what,
+        });
+        self.commit(&e, t);
+    }
+
+    /// `#/arbiter?rules=R&fen=F`: a new table at that position, in the
+    /// current event if it is judged by R, in a new event otherwise.
+    fn open_from(&mut self, query: &str) {
+        let get = |name: &str| {
+            query
+                .split('&')
+                .filter_map(|kv| kv.split_once('='))
+                .find(|(k, _)| *k == name)
+                .map(|(_, v)| decode(v, true))
+        };
+        let rules = get("rules").and_then(|r| r.parse::<qili::rules::Edition>().ok());
+        let fen = get("fen").filter(|f| !f.trim().is_empty());
+        let w = words(self.lang);
+        if let Some(f) = &fen {
+            if let Err(err) = Game::replay(Some(f), &[]) {
+                let text = format!("{}{}", w.bad_fen, err);
+                self.say(Some(&text));
+                return;
+            }
+        }
+        let event = self
+            .event()
+            .filter(|e| rules.is_none_or(|r| e.edition() == r))
+            .cloned();
+        let event = match event {
+            Some(e) => e,
+            None => {
+                let rules = rules.unwrap_or(qili::rules::Edition::Cxa2020);
+                match self.new_event(String::new(), rules.name().into(), "1".into()) {
+                    Some(e) => e,
+                    None => return,
+                }
+            }
+        };
+        let n = self
+            .hall
+            .tables_of(&event.id)
+            .map(|t| t.number)
+            .max()
+            .unwrap_or(0)
+            + 1;
+        self.desk.event = Some(event.id.clone());
+        if self.commit(&event, Table::new(&event.id, n, fen)) {
+            self.desk.table = Some(n);
+        }
+        self.remember();
+    }
+
+    fn new_event(&mut self, name: String, rules: String, round: String) -> Option<Meet> {
+        let mut id = now().to_string();
+        while self.hall.event(&id).is_some() {
+            id.push('x');
+        }
+        let name = if name.trim().is_empty() {
+            format!(
+                "{} {}",
+                words(self.lang).events,
+                crate::export::iso_time(now()).get(..10).unwrap_or("")
+            )
+        } else {
+            name
+        };
+        let e = Meet {
+            id,
+            name,
+            rules,
+            round,
+        };
+        match self.hall.add_event(&mut self.kv, e.clone()) {
+            Ok(()) => Some(e),
+            Err(_) => {
+                self.say(Some(words(self.lang).refused));
+                None
+            }
+        }
+    }
+}
+
+/// Asks the browser to keep the storage (an event's record must survive
+/// storage pressure) and shows whether it agreed.
+fn ask_persist() {
+    let Ok(storage) = Reflect::get(&window().navigator(), &"storage".into()) else {
+        return;
+    };
+    if storage.is_undefined() {
+        return;
+    }
+    let storage: web_sys::StorageManager = storage.unchecked_into();
+    let Ok(p) = storage.persist() else { return };
+    wasm_bindgen_futures::spawn_local(async move {
+        let granted = wasm_bindgen_futures::JsFuture::from(p)
+            .await
+            .ok()
+            .and_then(|v| v.as_bool());
+        with(|app| {
+            app.desk.persisted = granted;
+            app.draw();
+        });
+    });
+}
+
+/// The module's styles, adopted by the document once (a constructed style
+/// sheet: no inline style for the site's CSP to refuse).
+fn adopt_styles() {
+    let Ok(sheet) = CssStyleSheet::new() else {
+        return;
+    };
+    let _ = sheet.replace_sync(include_str!("arbiter.css"));
+    let Some(doc) = window().document() else {
+        return;
+    };
+    let list = Reflect::get(&doc, &"adoptedStyleSheets".into())
+        .map(|v| Array::from(&v))
+        .unwrap_or_default();
+    list.push(&sheet);
+    let _ = Reflect::set(&doc, &"adoptedStyleSheets".into(), &list);
+}
+
+/// Fills the arbiter page's place (`[data-arbiter=page]`, drawn by the
+/// site on `#/arbiter`) in `lang` (the site's `lang` attribute). Called by
+/// the loader whenever the page or the language changes; the first call
+/// reads the storage and starts listening.
+#[wasm_bindgen]
+pub fn mount(place: &Element, lang: &str) {
+    if APP.with(|a| a.borrow().is_none()) {
+        let mut kv = Local(window().local_storage().ok().flatten());
+        let hall = Hall::load(&mut kv, now());
+        let mut desk = Desk::default();
+        if let Some(cur) = kv.get(CURRENT) {
+            let (e, n) = cur.split_once(' ').unwrap_or((&cur, ""));
+            desk.event = hall.event(e).map(|e| e.id.clone());
+            desk.table = n.parse().ok();
+        }
+        APP.with(|a| {
+            *a.borrow_mut() = Some(App {
+                kv,
+                hall,
+                desk,
+                lang: Lang::Zh,
+                place: None,
+                drag: None,
+            })
+        });
+        adopt_styles();
+        listen();
+        ask_persist();
+    }
+    let hash = window().location().hash().unwrap_or_default();
+    with(|app| {
+        app.lang = if lang.starts_with("en") {
+            Lang::En
+        } else {
+            Lang::Zh
+        };
+        app.place = Some(place.clone());
+        if let Some((_, query)) = hash.split_once('?') {
+            app.open_from(query);
+            // Opened once: a reload shows the table, it does not add another.
+            if let Ok(h) = window().history() {
+                let _ = h.replace_state_with_url(&JsValue::NULL, "", Some("#/arbiter"));
+            }
+        }
+        app.draw();
+    });
+}
+
+fn closest(ev: &Event, selector: &str) -> Option<Element> {
+    ev.target()
+        .and_then(|t| t.dyn_into::<Element>().ok())
+        .and_then(|e| e.closest(selector).ok().flatten())
+}
+
+fn on(target: &web_sys::EventTarget, kind: &str, f: impl FnMut(Event) + 'static) {
+    let f = Closure::<dyn FnMut(Event)>::new(f);
+    let _ = target.add_event_listener_with_callback(kind, f.as_ref().unchecked_ref());
+    f.forget();
+}
+
+/// The value of the field `name` of `form`.
+fn field(form: &Element, name: &str) -> String {
+    let Ok(Some(el)) = form.query_selector(&format!("[name={name}]")) else {
+        return String::new();
+    };
+    if let Some(i) = el.dyn_ref::<HtmlInputElement>() {
+        i.value()
+    } else if let Some(s) = el.dyn_ref::<HtmlSelectElement>() {
+        s.value()
+    } else {
+        String::new()
+    }
+}
+
+fn focus_input() {
+    if let Some(e) = window()
+        .document()
+        .and_then(|d| d.query_selector("[data-arbiter-input]").ok().flatten())
+        .and_then(|e| e.dyn_into::<HtmlElement>().ok())
+    {
+        let _ = e.focus();
+    }
+}
+
+/// The square under a pointer event on the board.
+fn square(ev: &Event, flipped: bool) -> Option<Square> {
+    let svg = closest(ev, "[data-arbiter=page] svg.board")?;
+    let p = ev.dyn_ref::<PointerEvent>()?;
+    let r = svg.get_bounding_client_rect();
+    if r.width() <= 0.0 || r.height() <= 0.0 {
+        return None;
+    }
+    let x = (f64::from(p.client_x()) - r.left()) * 900.0 / r.width();
+    let y = (f64::from(p.client_y()) - r.top()) * 1100.0 / r.height();
+    square_at(x, y, flipped)
+}
+
+fn listen() {
+    let doc = window().document().expect("a document");
+    on(&doc, "click", |ev| {
+        let Some(el) = closest(&ev, "[data-arbiter=page] [data-act]") else {
+            return;
+        };
+        let act = el.get_attribute("data-act").unwrap_or_default();
+        let arg = el.get_attribute("data-arg").unwrap_or_default();
+        act_on(&act, arg);
+    });
+    on(&doc, "change", |ev| {
+        if let Some(s) = closest(&ev, "[data-arbiter=page] [data-act-change=notation]") {
+            let iccs = s
+                .dyn_ref::<HtmlSelectElement>()
+                .is_some_and(|s| s.value() == "iccs");
+            with(|app| app.desk.iccs = iccs);
+        }
+    });
+    on(&doc, "submit", |ev| {
+        let Some(form) = closest(&ev, "[data-arbiter=page] form[data-form]") else {
+            return;
+        };
+        ev.prevent_default();
+        let kind = form.get_attribute("data-form").unwrap_or_default();
+        let submitter = Reflect::get(&ev, &"submitter".into())
+            .ok()
+            .and_then(|s| s.dyn_into::<Element>().ok())
+            .and_then(|s| s.get_attribute("value"));
+        submit(&kind, &form, submitter.as_deref());
+        if kind == "move" {
+            focus_input();
+        }
+    });
+    on(&doc, "pointerdown", |ev| {
+        let Some(flipped) = with(|app| app.current().is_some_and(|(_, t)| t.flipped)) else {
+            return;
+        };
+        let Some(sq) = square(&ev, flipped) else {
+            return;
+        };
+        ev.prevent_default();
+        with(|app| {
+            let Some((_, t)) = app.current() else { return };
+            let Ok(g) = t.game() else { return };
+            match app.desk.selected.map(|from| Move::new(from, sq)) {
+                Some(mv) if g.now.is_legal(mv) => {
+                    app.drag = None;
+                    app.play(mv);
+                }
+                _ => {
+                    let own = g.now.piece_at(sq).is_some_and(|p| p.color == g.now.turn());
+                    app.desk.selected = own.then_some(sq);
+                    app.drag = app.desk.selected;
+                }
+            }
+            app.draw();
+        });
+    });
+    on(&doc, "pointerup", |ev| {
+        let Some(flipped) = with(|app| app.current().is_some_and(|(_, t)| t.flipped)) else {
+            return;
+        };
+        let sq = square(&ev, flipped);
+        with(|app| {
+            let (Some(from), Some(to)) = (app.drag.take(), sq) else {
+                return;
+            };
+            let Some((_, t)) = app.current() else { return };
+            let mv = Move::new(from, to);
+            if from != to && t.game().is_ok_and(|g| g.now.is_legal(mv)) {
+                app.play(mv);
+                app.draw();
+            }
+        });
+    });
+    on(&window(), "storage", |_| {
+        with(|app| {
+            app.hall.reload(&mut app.kv, now());
+            app.draw();
+        });
+    });
+}
+
+fn act_on(act: &str, arg: String) {
+    with(|app| {
+        match act {
+            "event" => {
+                app.desk.event = Some(arg.clone());
+                app.desk.table = app.hall.tables_of(&arg).next().map(|t| t.number);
+                app.desk.selected = None;
+                app.remember();
+            }
+            "table" => {
+                app.desk.table = arg.parse().ok();
+                app.desk.selected = None;
+                app.remember();
+            }
+            "flip" => {
+                if let Some((e, mut t)) = app.current() {
+                    t.flipped = !t.flipped;
+                    app.commit(&e, t);
+                }
+            }
+            "pgn" | "event-pgn" | "csv" => {
+                let Some(e) = app.event().cloned() else {
+                    return;
+                };
+                let one: Vec<&Table> = match (act, app.desk.table) {
+                    ("pgn", Some(n)) => app.hall.table(&e.id, n).into_iter().collect(),
+                    _ => app.hall.tables_of(&e.id).collect(),
+                };
+                let notation = if app.desk.iccs {
+                    qili::notation::Notation::Iccs
+                } else {
+                    qili::notation::Notation::CHINESE
+                };
+                let base = match (act, one.first()) {
+                    ("pgn", Some(t)) => format!("{}-{}", e.name, t.number),
+                    _ => e.name.clone(),
+                };
+                if act == "csv" {
+                    download(
+                        &format!("{base}.csv"),
+                        "text/csv",
+                        &log_csv(&e, one, app.lang),
+                    );
+                } else {
+                    let text = event_pgn(&e, one, notation, app.lang);
+                    download(&format!("{base}.pgn"), "application/x-chess-pgn", &text);
+                }
+                return;
+            }
+            "aside-get" => {
+                if let Some(a) = app.hall.aside.iter().find(|a| a.key == arg) {
+                    download(&format!("{}.json", a.key), "application/json", &a.text);
+                }
+                return;
+            }
+            "aside-drop" => {
+                let sure = window()
+                    .confirm_with_message(words(app.lang).discard)
+                    .unwrap_or(false);
+                if sure {
+                    app.hall.discard(&mut app.kv, &arg);
+                }
+            }
+            _ => return,
+        }
+        app.draw();
+    });
+}
+
+fn submit(kind: &str, form: &Element, submitter: Option<&str>) {
+    let get = |name: &str| field(form, name);
+    with(|app| {
+        let w = words(app.lang);
+        match kind {
+            "event" => {
+                if let Some(e) = app.new_event(get("name"), get("rules"), get("round")) {
+                    app.desk.event = Some(e.id);
+                    app.desk.table = None;
+                    app.remember();
+                }
+            }
+            "table" => {
+                let Some(e) = app.event().cloned() else {
+                    return;
+                };
+                let Ok(number) = get("number").trim().parse::<u32>() else {
+                    app.say(Some(w.number_taken));
+                    return app.draw();
+                };
+                let fen = Some(get("fen")).filter(|f| !f.trim().is_empty());
+                if let Some(f) = &fen {
+                    if let Err(err) = Game::replay(Some(f), &[]) {
+                        let text = format!("{}{}", w.bad_fen, err);
+                        app.say(Some(&text));
+                        return app.draw();
+                    }
+                }
+                let mut t = Table::new(&e.id, number, fen);
+                (t.red, t.black) = (get("red"), get("black"));
+                if app.hall.table(&e.id, number).is_some()
+                    || app.kv.get(&table_key(&e.id, number)).is_some()
+                {
+                    app.say(Some(w.number_taken));
+                } else if app.commit(&e, t) {
+                    app.desk.table = Some(number);
+                    app.remember();
+                }
+            }
+            "move" => {
+                let typed = form
+                    .query_selector("[data-arbiter-input]")
+                    .ok()
+                    .flatten()
+                    .and_then(|i| i.dyn_into::<HtmlInputElement>().ok())
+                    .map(|i| i.value())
+                    .unwrap_or_default();
+                let Some((_, t)) = app.current() else { return };
+                let Ok(g) = t.game() else { return };
+                match g.read(&typed) {
+                    Ok(mv) => app.play(mv),
+                    Err(why) => {
+                        let text = format!("{typed}: {why}");
+                        app.say(Some(&text));
+                    }
+                }
+            }
+            "undo" => {
+                let reason = get("reason");
+                let Some((e, mut t)) = app.current() else {
+                    return;
+                };
+                if reason.trim().is_empty() {
+                    app.say(Some(w.undo_needs_reason));
+                } else if let Some(iccs) = t.moves.pop() {
+                    t.log.push(Entry {
+                        time: now(),
+                        ply: t.moves.len(),
+                        what: Happening::Undo { iccs, reason },
+                    });
+                    app.commit(&e, t);
+                }
+            }
+            "result" => {
+                let score = Score::ALL.into_iter().find(|s| s.pgn() == get("score"));
+                let why = Termination::from_code(&get("termination"));
+                if let (Some(score), Some(termination)) = (score, why) {
+                    app.log(Happening::Result { score, termination });
+                }
+            }
+            "ruling" => app.log(Happening::Ruling {
+                confirmed: submitter != Some("0"),
+                note: get("note"),
+            }),
+            _ => return,
+        }
+        app.draw();
+    });
+}
+
+/// Offers `text` as a file download named `name`: a link to a `blob:` URL,
+/// clicked (allowed by the site's CSP).
+fn download(name: &str, kind: &str, text: &str) {
+    let parts = Array::of1(&JsValue::from_str(text));
+    let opts = BlobPropertyBag::new();
+    opts.set_type(kind);
+    let Ok(blob) = Blob::new_with_str_sequence_and_options(&parts, &opts) else {
+        return;
+    };
+    let Ok(url) = Url::create_object_url_with_blob(&blob) else {
+        return;
+    };
+    if let Some(a) = window().document().and_then(|d| d.create_element("a").ok()) {
+        let a = a.unchecked_into::<HtmlAnchorElement>();
+        a.set_href(&url);
+        a.set_download(name);
+        a.click();
+    }
+    let revoke = Closure::once_into_js(move || {
+        let _ = Url::revoke_object_url(&url);
+    });
+    let _ = window()
+        .set_timeout_with_callback_and_timeout_and_arguments_0(revoke.unchecked_ref(), 10_000);
+}
