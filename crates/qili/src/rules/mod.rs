@@ -135,9 +135,8 @@ pub fn adjudicate_under(
 
 /// Labels `moves[from..]`, played from `pos` (the position after
 /// `moves[..from]`), after the labels `kinds` of the moves before. A move
-/// played again in the same position after the same move gets the label it
-/// got the first time: [`classify`] depends on nothing else, and a repetition
-/// is its cycle played again.
+/// labelled before under the same rules, in the same position and after the
+/// same move, gets the label it got then ([`Labelled`]).
 fn label_moves(
     rules: &Rulebook,
     mut pos: Position,
@@ -145,28 +144,67 @@ fn label_moves(
     from: usize,
     kinds: &mut Vec<MoveKind>,
 ) -> Result<(), IllegalMoveError> {
-    // The position before each move labelled here, `seen[j]` for `kinds[from + j]`.
-    let mut seen: Vec<u64> = Vec::with_capacity(moves.len().saturating_sub(from));
     for (i, &m) in moves.iter().enumerate().skip(from) {
         if !pos.is_legal(m) {
             return Err(IllegalMoveError { ply: i + 1, mv: m });
         }
         let previous = i.checked_sub(1).map(|p| moves[p]);
-        let key = pos.key();
-        let again = seen.iter().enumerate().position(|(j, &k)| {
-            k == key
-                && moves[from + j] == m
-                && (from + j).checked_sub(1).map(|p| moves[p]) == previous
-        });
-        let kind = match again {
-            Some(j) => kinds[from + j].clone(),
-            None => classify(rules, &pos, m, previous),
-        };
-        seen.push(key);
-        kinds.push(kind);
+        kinds.push(Labelled::classify(rules, &pos, m, previous));
         pos.play_unchecked(m);
     }
     Ok(())
+}
+
+/// The labels this thread has found lately, by rules, position, move and
+/// the move before it — all that [`classify`] depends on. So a repetition,
+/// which is its cycle played again, is labelled once, and a line judged again
+/// with one move more (the analysis board, the arbiter's table: each new move
+/// re-judges the game) labels only the new move: the others keep their
+/// labels. A direct-mapped table: a label that lands on an occupied slot
+/// replaces it, and forgetting only costs time.
+struct Labelled;
+
+/// One remembered label: what it was asked for, and the answer.
+type Remembered = (Rulebook, u64, Move, Option<Move>, MoveKind);
+
+/// Slots in the table (a power of two).
+const LABEL_SLOTS: usize = 1 << 10;
+
+thread_local! {
+    static LABELS: std::cell::RefCell<Vec<Option<Remembered>>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Labelled {
+    /// [`classify`], answered from the table when it was asked before.
+    fn classify(rules: &Rulebook, pos: &Position, m: Move, previous: Option<Move>) -> MoveKind {
+        let key = pos.key();
+        let slot = {
+            let squares = |m: Move| u64::from(m.from.index()) << 7 | u64::from(m.to.index());
+            let mixed = key ^ squares(m) << 40 ^ previous.map_or(0, squares) << 54;
+            (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54) as usize & (LABEL_SLOTS - 1)
+        };
+        let known = LABELS.with(|t| {
+            t.borrow().get(slot).and_then(|e| {
+                e.as_ref()
+                    .filter(|(r, k, mv, prev, _)| {
+                        r == rules && *k == key && *mv == m && *prev == previous
+                    })
+                    .map(|e| e.4.clone())
+            })
+        });
+        known.unwrap_or_else(|| {
+            let kind = classify(rules, pos, m, previous);
+            LABELS.with(|t| {
+                let mut t = t.borrow_mut();
+                if t.is_empty() {
+                    t.resize(LABEL_SLOTS, None);
+                }
+                t[slot] = Some((*rules, key, m, previous, kind.clone()));
+            });
+            kind
+        })
+    }
 }
 
 /// The ruling and the verdict under `rules` of a game already adjudicated
