@@ -1,7 +1,9 @@
 //! `qili adjudicate`: label every move and rule on the repetition a game ends
 //! in, as JSON — one object for one game, one line per case for a batch.
 
+use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
+use std::sync::{mpsc, Arc, Mutex};
 
 use qili::notation::Reader;
 use qili::rules::report::Report;
@@ -143,37 +145,81 @@ struct BatchLine<'a> {
     error: Option<String>,
 }
 
+/// A batch: one output line per case line, in the order of the input, each
+/// written as soon as it and the lines before it are judged. Lines are judged
+/// by as many threads as the machine has cores; a reader thread feeds them.
 fn batch(default: Edition, file: &str, out: &mut dyn Write) -> Result<(), Error> {
-    let reader: Box<dyn BufRead> = if file == "-" {
+    let reader: Box<dyn BufRead + Send> = if file == "-" {
         Box::new(BufReader::new(std::io::stdin()))
     } else {
         let f = std::fs::File::open(file)
             .map_err(|e| Error::Input(format!("cannot read {file}: {e}")))?;
         Box::new(BufReader::new(f))
     };
-    for (n, line) in reader.split(b'\n').enumerate() {
-        let line = line.map_err(|e| Error::Input(format!("{file}: line {}: {e}", n + 1)))?;
-        let text = String::from_utf8_lossy(&line);
-        // A file saved with a byte order mark starts with one.
-        let text = if n == 0 {
-            text.trim_start_matches('\u{feff}')
-        } else {
-            &text
-        };
-        if text.trim().is_empty() {
-            continue;
-        }
-        let text = batch_line(default, text).unwrap_or_else(|(id, e)| {
-            let failed = json!({
-                "id": id, "ruling": "none", "verdict": "none", "moves": [],
-                "cycle": null, "explanation": null,
-                "error": format!("line {}: {e}", n + 1),
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    std::thread::scope(|scope| {
+        // (output index, line number, text) to the workers; (index, output) back.
+        let (work, todo) = mpsc::sync_channel::<(usize, usize, String)>(4 * workers);
+        let todo = Arc::new(Mutex::new(todo));
+        let (done, judged) = mpsc::channel::<(usize, String)>();
+        for _ in 0..workers {
+            let (todo, done) = (Arc::clone(&todo), done.clone());
+            scope.spawn(move || loop {
+                let next = todo.lock().ok().and_then(|t| t.recv().ok());
+                let Some((index, n, text)) = next else { break };
+                if done.send((index, judge_line(default, n, &text))).is_err() {
+                    break;
+                }
             });
-            serde_json::to_string(&failed).unwrap_or_default()
+        }
+        drop((todo, done));
+        let reading = scope.spawn(move || -> Result<(), Error> {
+            let mut index = 0;
+            for (n, line) in reader.split(b'\n').enumerate() {
+                let line =
+                    line.map_err(|e| Error::Input(format!("{file}: line {}: {e}", n + 1)))?;
+                let text = String::from_utf8_lossy(&line);
+                // A file saved with a byte order mark starts with one.
+                let text = if n == 0 {
+                    text.trim_start_matches('\u{feff}')
+                } else {
+                    &text
+                };
+                if text.trim().is_empty() {
+                    continue;
+                }
+                if work.send((index, n + 1, text.to_string())).is_err() {
+                    break;
+                }
+                index += 1;
+            }
+            Ok(())
         });
-        writeln!(out, "{text}")?;
-    }
-    Ok(())
+        let mut waiting = BTreeMap::new();
+        let mut next = 0;
+        for (index, text) in judged {
+            waiting.insert(index, text);
+            while let Some(text) = waiting.remove(&next) {
+                writeln!(out, "{text}")?;
+                next += 1;
+            }
+        }
+        reading
+            .join()
+            .unwrap_or_else(|_| Err(Error::Input(format!("{file}: the reader stopped"))))
+    })
+}
+
+/// The output line of the case on line `n` of the batch.
+fn judge_line(default: Edition, n: usize, text: &str) -> String {
+    batch_line(default, text).unwrap_or_else(|(id, e)| {
+        let failed = json!({
+            "id": id, "ruling": "none", "verdict": "none", "moves": [],
+            "cycle": null, "explanation": null,
+            "error": format!("line {n}: {e}"),
+        });
+        serde_json::to_string(&failed).unwrap_or_default()
+    })
 }
 
 /// Judges one case line, as its output line; on failure returns its id (if
