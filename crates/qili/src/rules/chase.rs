@@ -237,14 +237,14 @@ fn direct_captures(
             ex.won_by_pawns = 0;
             root = Some(Root::False);
         }
-        if !ex.wins_material() || capture_is_mated(pos, m) {
+        if !ex.wins_material() {
+            continue;
+        }
+        let root = root.unwrap_or_else(|| classify_root(pos, m, &ex));
+        if !outnumbered && root == Root::Insufficient || capture_is_mated(pos, m) {
             continue;
         }
         let attacker = pos.piece_at(m.from).map(|p| p.role);
-        let root = root.unwrap_or_else(|| classify_root(pos, m, &ex));
-        if !outnumbered && root == Root::Insufficient {
-            continue;
-        }
         let protectors = attack::attackers(pos.board(), m.to, mover.other());
         let method = if ex.recapturable {
             Method::Exchange
