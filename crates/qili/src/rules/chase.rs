@@ -434,25 +434,19 @@ fn through_check(
         if !p.is_check() {
             continue;
         }
-        let wanted = out
-            .iter()
-            .fold(untakeable & !k.to.bit(), |set, t| set & !t.square.bit());
-        let won: Vec<(Square, Piece, i32, bool)> =
-            won_after_check(&p, THROUGH_CHECKS.by(k), pawns_float, wanted)
-                .into_iter()
-                .filter(|&(sq, piece, _, _)| {
-                    pos.piece_at(sq) == Some(piece)
-                        && !out.iter().any(|t| t.square == sq)
-                        && pos.legal_moves_to(sq).is_empty()
-                })
-                .collect();
+        let won: Vec<(Square, Piece, i32, bool)> = won_after_check(
+            &p,
+            THROUGH_CHECKS.by(k),
+            pawns_float,
+            untakeable & !k.to.bit(),
+        )
+        .into_iter()
+        .filter(|&(sq, piece, _, _)| pos.piece_at(sq) == Some(piece))
+        .collect();
         if won.is_empty() || !use_check(k) {
             continue;
         }
         for (sq, piece, gain, moved) in won {
-            if out.iter().any(|t| t.square == sq) {
-                continue;
-            }
             // 29.3: the chased piece is one without a (real) root. A piece
             // that is protected where it stands and is won only after a reply
             // moves it — typically to block the check — was not chased
@@ -461,6 +455,18 @@ fn through_check(
             // root where it stood).
             let protectors = attack::attackers(pos.board(), sq, pos.turn().other());
             if moved && !protectors.is_empty() {
+                continue;
+            }
+            // Every check that wins the piece is one of its attackers, and the
+            // best of them counts: which check comes first in the move list
+            // depends on where the pieces stand, left or right, and must not
+            // decide whether the attack is new (a fuzzed game judged
+            // differently in a mirror).
+            if let Some(t) = out.iter_mut().find(|t| t.square == sq) {
+                if !t.attackers.contains(&k.from) {
+                    t.attackers.push(k.from);
+                }
+                t.gain = t.gain.max(gain);
                 continue;
             }
             out.push(Target {
