@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Fuzz every target of fuzz/ (or those named) for SECONDS each, one after the
+# other, and print a table: executions, coverage, crashes.
+#
+#   bash scripts/fuzz.sh [SECONDS] [TARGET...]     (default 60 s, every target)
+#   FUZZ_NICE=0 bash scripts/fuzz.sh 600 adjudicate
+#
+# cargo-fuzz is installed from crates.io if missing; it runs on the stable
+# toolchain with RUSTC_BOOTSTRAP=1 (AddressSanitizer on, no nightly needed).
+# Each target's working corpus is fuzz/corpus/TARGET (not committed), grown
+# from the committed seeds fuzz/seeds/TARGET (scripts/fuzz_seeds.py). A
+# crashing input lands in fuzz/artifacts/TARGET/ and libFuzzer's output in
+# target/fuzz/TARGET.log; every run appends a line to target/fuzz/runs.tsv.
+# Exits non-zero if any target crashed (or failed to build).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+export PATH="$HOME/.cargo/bin:$PATH"
+
+SECONDS_EACH=${1:-60}
+shift || true
+# Low priority by default: the machine is shared with builds.
+NICE=${FUZZ_NICE:-19}
+
+cargo fuzz --version >/dev/null 2>&1 || cargo install --locked cargo-fuzz
+fuzz() { RUSTC_BOOTSTRAP=1 nice -n "$NICE" cargo +stable fuzz "$@"; }
+
+targets=("$@")
+((${#targets[@]})) || mapfile -t targets < <(cargo fuzz list)
+
+mkdir -p target/fuzz
+rows=()
+failed=0
+for t in "${targets[@]}"; do
+    mkdir -p "fuzz/corpus/$t" "fuzz/seeds/$t"
+    log=target/fuzz/$t.log
+    printf '=== fuzz %s for %ss (log: %s)\n' "$t" "$SECONDS_EACH" "$log"
+    rc=0
+    fuzz run "$t" "fuzz/corpus/$t" "fuzz/seeds/$t" -- \
+        -max_total_time="$SECONDS_EACH" -print_final_stats=1 >"$log" 2>&1 || rc=$?
+    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    stats=$(grep -E '^#[0-9]+' "$log" | grep -o 'cov: [0-9]* ft: [0-9]*' | tail -1)
+    crashes=0
+    if ((rc != 0)); then
+        crashes=1
+        failed=1
+        grep -E 'panicked|ERROR|Test unit written|error' "$log" | head -5 >&2 || tail -20 "$log" >&2
+    fi
+    row=$(printf '%s\t%s\t%s\t%s\t%s' "$t" "$SECONDS_EACH" "${execs:-?}" "${stats:-cov: ? ft: ?}" "$crashes")
+    rows+=("$row")
+    printf '%s\t%s\n' "$(date -u +%FT%TZ)" "$row" >>target/fuzz/runs.tsv
+done
+
+printf '\n| target | seconds | executions | coverage | crashes |\n|---|---:|---:|---|---:|\n'
+for row in "${rows[@]}"; do
+    IFS=$'\t' read -r t s e c k <<<"$row"
+    printf '| %s | %s | %s | %s | %s |\n' "$t" "$s" "$e" "$c" "$k"
+done
+exit "$failed"
