@@ -4,6 +4,8 @@
 #
 #   bash scripts/fuzz.sh [SECONDS] [TARGET...]     (default 60 s, every target)
 #   FUZZ_NICE=0 bash scripts/fuzz.sh 600 adjudicate
+#   FUZZ_CORPUS=target/fuzz/smoke bash scripts/fuzz.sh 5   # another working corpus (test.sh)
+#   FUZZ_KEEP_GOING=1 bash scripts/fuzz.sh 3600 adjudicate  # do not stop at the first crash
 #
 # cargo-fuzz is installed from crates.io if missing; it runs on the stable
 # toolchain with RUSTC_BOOTSTRAP=1 (AddressSanitizer on, no nightly needed).
@@ -20,6 +22,11 @@ SECONDS_EACH=${1:-60}
 shift || true
 # Low priority by default: the machine is shared with builds.
 NICE=${FUZZ_NICE:-19}
+CORPUS=${FUZZ_CORPUS:-fuzz/corpus}
+# Keep going after a crash: libFuzzer's fork mode with one worker (still one
+# process fuzzing at a time), every crashing input saved.
+keep_going=()
+[[ -n ${FUZZ_KEEP_GOING:-} ]] && keep_going=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
 
 cargo fuzz --version >/dev/null 2>&1 || cargo install --locked cargo-fuzz
 fuzz() { RUSTC_BOOTSTRAP=1 nice -n "$NICE" cargo +stable fuzz "$@"; }
@@ -31,17 +38,21 @@ mkdir -p target/fuzz
 rows=()
 failed=0
 for t in "${targets[@]}"; do
-    mkdir -p "fuzz/corpus/$t" "fuzz/seeds/$t"
+    mkdir -p "$CORPUS/$t" "fuzz/seeds/$t" "fuzz/artifacts/$t"
+    before=$(find "fuzz/artifacts/$t" -type f ! -name 'slow-unit-*' | wc -l)
     log=target/fuzz/$t.log
     printf '=== fuzz %s for %ss (log: %s)\n' "$t" "$SECONDS_EACH" "$log"
     rc=0
-    fuzz run "$t" "fuzz/corpus/$t" "fuzz/seeds/$t" -- \
-        -max_total_time="$SECONDS_EACH" -print_final_stats=1 >"$log" 2>&1 || rc=$?
+    fuzz run "$t" "$CORPUS/$t" "fuzz/seeds/$t" -- \
+        -max_total_time="$SECONDS_EACH" -print_final_stats=1 "${keep_going[@]}" >"$log" 2>&1 || rc=$?
+    # Executions: the final stats, or in fork mode the last status line's count.
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    [[ -n $execs ]] || execs=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#')
     stats=$(grep -E '^#[0-9]+' "$log" | grep -o 'cov: [0-9]* ft: [0-9]*' | tail -1)
-    crashes=0
-    if ((rc != 0)); then
-        crashes=1
+    # Crashes: the crashing inputs (crash-, timeout-, oom-, leak-) this run saved.
+    crashes=$(($(find "fuzz/artifacts/$t" -type f ! -name 'slow-unit-*' | wc -l) - before))
+    if ((rc != 0 || crashes > 0)); then
+        ((crashes > 0)) || crashes=1
         failed=1
         grep -E 'panicked|ERROR|Test unit written|error' "$log" | head -5 >&2 || tail -20 "$log" >&2
     fi
