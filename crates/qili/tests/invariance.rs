@@ -177,7 +177,11 @@ fn a_cycle_gets_the_same_ruling_played_again_or_entered_later() {
 /// 2020 a rook stepping aside (a8b8) is idle, the red pawn a7 it attacked
 /// staying winnable through a check of the other rook; mirrored (i8h8) the
 /// same move is labelled a new chase of the pawn i7, won through a8d8. CXA
-/// 1999 and AXF label both idle. For the lead (crates/qili/src/rules).
+/// 1999 and AXF label both idle. The cause: `chase::through_check` keeps, for
+/// each piece, only the first check (in move generation order, which a mirror
+/// changes) that wins it, and the 2020 test of a new attacker
+/// (`kind::attack_is_new`) then sees the moved rook, which attacked the pawn
+/// before, or the other rook, which did not. For crates/qili/src/rules.
 #[test]
 #[ignore = "fuzz finding for the rules engine: the 2020 label differs in a mirror"]
 fn fuzz_finding_a_rook_stepping_aside_is_judged_alike_in_a_mirror() {
