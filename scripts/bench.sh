@@ -6,6 +6,7 @@
 #   bash scripts/bench.sh
 #   PIKAFISH=/path/to/pikafish bash scripts/bench.sh   # the native perft anchor
 #   BENCH_RUNS=5 bash scripts/bench.sh                 # timed runs, fastest kept (default 3)
+#   BENCH_GAMES=300 bash scripts/bench.sh              # games of the whole-games table (default 2563)
 #
 # Rows:
 #   perft(5) from the start, native            vs Pikafish `go perft 5` (if PIKAFISH is given)
@@ -97,16 +98,17 @@ done
 
 # --- BEGIN whole games (issue 20) -------------------------------------------
 # Labelling every move of the 2,563 repetition games and ruling them, native
-# and in Wasm, against ffish-es6 doing push + result() at every ply. The lead
-# writes scripts/bench_games.sh for issue 20 (on main); it prints markdown rows
-# of this table (| what | Qili | anchor | ratio |), included here as they are.
+# and in Wasm, against ffish-es6 doing push + result() at every ply:
+# scripts/bench_games.sh (the lead's, issue 20) prints its own Markdown tables
+# (engine, rules, seconds, moves/s, ratio), written under this table as they are.
+GAMES=${BENCH_GAMES:-2563}
+games_md=""
 if [[ -f scripts/bench_games.sh ]]; then
-    games=$(bash scripts/bench_games.sh)
-    while IFS= read -r line; do
-        [[ $line == '|'* ]] && rows+=("$line")
-    done <<<"$games"
+    games_md=$(bash scripts/bench_games.sh "$GAMES")
+    echo "$games_md"
+    row "whole repetition games, native and Wasm" "see \"Whole games\" below" "ffish-es6 push + result()" "below"
 else
-    row "whole repetition games, native and Wasm" "not measured: scripts/bench_games.sh (issue 20) is not merged yet" "ffish-es6 push + result()" "—"
+    row "whole repetition games, native and Wasm" "not measured: scripts/bench_games.sh (issue 20) is missing" "ffish-es6 push + result()" "—"
 fi
 # --- END whole games ----------------------------------------------------------
 
@@ -152,6 +154,9 @@ row "first render in headless Chromium (title drawn; wasm fetch ${render#* } ms)
     printf 'Best of %s runs where timed. Ratio: Qili is N× the anchor (above 1: faster or smaller).\n\n' "$RUNS"
     printf '| what | Qili | anchor | ratio |\n|---|---|---|---:|\n'
     printf '%s\n' "${rows[@]}"
+    if [[ -n $games_md ]]; then
+        printf '\n## Whole games (scripts/bench_games.sh %s)\n\n%s\n' "$GAMES" "$games_md"
+    fi
 } >"$OUT"
 printf '\n'
 cat "$OUT"
