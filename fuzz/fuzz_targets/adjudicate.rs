@@ -86,7 +86,12 @@ fn check_symmetry(edition: Edition, start: &Position, moves: &[Move], a: &Adjudi
             .unwrap_or_else(|e| panic!("{sym:?} of {start_fen} {line}: {e}"));
         let b = adjudicate(edition, &pos, &moved).expect("the moves are legal");
         let (l, r, v) = judgement(&b);
-        let context = format!("{sym:?}, {}, {start_fen}, moves {line}", edition.name());
+        let played: Vec<String> = moves.iter().map(ToString::to_string).collect();
+        let context = format!(
+            "{sym:?}, {}, {start_fen}, moves {} ({line} transformed)",
+            edition.name(),
+            played.join(" ")
+        );
         assert_eq!(l, labels, "labels: {context}");
         assert_eq!(r, sym.ruling(ruling), "ruling: {context}");
         assert_eq!(v, sym.ruling(verdict), "verdict: {context}");
