@@ -96,9 +96,16 @@ step bootstrap bash scripts/bootstrap.sh
 step fmt cargo fmt --all --check
 step library-data python3 scripts/gen_library.py --check
 step clippy cargo clippy --workspace --all-targets -- -D warnings
-# The fuzz targets (cargo-fuzz needs nightly to run them) must keep compiling;
-# their properties run on stable in the parsers' random-input tests.
+# The fuzz targets must keep compiling, and each runs a few seconds from its
+# committed seeds (a fresh working corpus), so an easy crash fails here; the
+# long runs are scripts/fuzz.sh's (README, "Proof").
+fuzz_smoke() {
+    rm -rf target/fuzz/smoke
+    FUZZ_CORPUS=target/fuzz/smoke bash scripts/fuzz.sh "${QILI_FUZZ_SECONDS:-5}"
+}
+step fuzz-fmt cargo fmt --manifest-path fuzz/Cargo.toml --all --check
 step fuzz-targets cargo clippy --manifest-path fuzz/Cargo.toml -- -D warnings
+step fuzz-seeds python3 scripts/fuzz_seeds.py --check
 step clippy-wasm cargo clippy -p qili-site -p qili-records-worker -p qili-studies -p qili-widget -p qili-export -p qili-arbiter --target wasm32-unknown-unknown --all-targets -- -D warnings
 step test cargo test --workspace
 step release-suites cargo test --release -p qili --test cases --test invariance --test notation_roundtrip -- --nocapture --test-threads 1
@@ -115,6 +122,7 @@ step site-size dist_size
 step site-budget site_budget
 step wasm-tests wasm_tests
 step browser node tests/browser/run.mjs
+step fuzz-smoke fuzz_smoke
 
 summary
 printf 'test.sh: all steps passed\n'

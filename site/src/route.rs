@@ -125,7 +125,7 @@ impl Route {
             Route::Studies => "#/studies".to_string(),
             Route::Arbiter => "#/arbiter".to_string(),
             Route::Case { id, edition, ply } => {
-                let mut out = format!("#/case/{}", encode(id));
+                let mut out = format!("#/case/{}", encode_segment(id));
                 let mut sep = '?';
                 if let Some(e) = edition {
                     out.push(sep);
@@ -161,6 +161,13 @@ impl Route {
             }
         }
     }
+}
+
+/// An id as one path segment. The path is decoded without `+` as a space
+/// and its trailing `/` trimmed, so a space is written `%20` and `/` `%2F`
+/// (`encode` writes a `+` of the id as `%2B`: every `+` it writes is a space).
+fn encode_segment(id: &str) -> String {
+    encode(id).replace('+', "%20").replace('/', "%2F")
 }
 
 /// Encodes a list of ICCS moves for the `moves` parameter: `h2e2+h9g7`.
@@ -227,6 +234,23 @@ mod tests {
         for r in routes {
             assert_eq!(Route::parse(&r.to_hash()), r, "{}", r.to_hash());
         }
+    }
+
+    /// Found by the url_state fuzz target: an id with a space was written
+    /// with `+`, which the path keeps as a `+`; an id ending in `/` lost it.
+    #[test]
+    fn case_ids_with_spaces_and_slashes_round_trip() {
+        let found = "#/case/\u{318}af5e5 f3e3 e5f5 e3f3 f5e5 f3e3 e5f5 e2f3 f5e5x3f";
+        for hash in [found, "#/case/a+b c", "#/case/x%2F"] {
+            let r = Route::parse(hash);
+            assert_eq!(Route::parse(&r.to_hash()), r, "{hash} -> {}", r.to_hash());
+        }
+        let r = Route::Case {
+            id: "a b/".into(),
+            edition: None,
+            ply: None,
+        };
+        assert_eq!(r.to_hash(), "#/case/a%20b%2F");
     }
 
     #[test]
