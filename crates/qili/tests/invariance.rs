@@ -243,13 +243,14 @@ fn fuzz_finding_a_rook_stepping_aside_is_judged_alike_in_a_mirror() {
     assert_eq!(mirrored, labels);
 }
 
-/// Found by the `adjudicate` fuzz target (issue 19), not fixed yet: under CXA
-/// 1999 and 2020 the black cannon's e2e3 chases the red rook on i2, won after
-/// the discovered check f4e2 (the horse becomes the cannon's screen); with the
-/// colours swapped, the red cannon's e7e6 is labelled idle, no chase seen.
-/// For crates/qili/src/rules (still so on main at 2870b83).
+/// Found by the `adjudicate` fuzz target (issue 19): under CXA 1999 and
+/// 2020 the black cannon's e2e3 chases the red rook on i2, won after the
+/// discovered check f4e2 (the horse becomes the cannon's screen); with the
+/// colours swapped, the red cannon's e7e6 was idle. Of two equally good
+/// lines after a check, `chase::won_after_check` kept the first found (in move
+/// generation order, which the swap changes) with whether a reply had moved
+/// the piece; a line that takes it where it stands now counts.
 #[test]
-#[ignore = "fuzz finding for the rules engine: a chase through a check is lost with the colours swapped"]
 fn fuzz_finding_a_chase_through_a_discovered_check_is_judged_alike_with_colours_swapped() {
     let fen_text = "2ra1abr1/5R3/4k2C1/pcp3p1p/P1b6/4Pn2P/6P2/3Nc3R/9/2BAKABN1 b - - 6 30";
     let moves = vec!["e2e3".to_string()];

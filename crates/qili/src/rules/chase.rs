@@ -594,12 +594,14 @@ fn won_after_check(
             let wanted = here & !k.to.bit();
             for (sq, piece, gain, moved) in won_after_check(&q2, next, pawns_float, wanted) {
                 match won.iter_mut().find(|w| w.0 == sq) {
-                    Some(w) => {
-                        if gain + taken > w.2 {
-                            w.2 = gain + taken;
-                            w.3 = moved;
-                        }
+                    // The best line counts; of equally good ones, a line that
+                    // takes the piece where it stands (whichever check comes
+                    // first in the move list, which a mirror changes).
+                    Some(w) if gain + taken > w.2 => {
+                        w.2 = gain + taken;
+                        w.3 = moved;
                     }
+                    Some(w) => w.3 &= moved || gain + taken < w.2,
                     None => won.push((sq, piece, gain + taken, moved)),
                 }
             }
