@@ -11,20 +11,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-FFISH_VERSION=0.7.10
 CORPUS=${QILI_CORPUS:-../shared/corpus/games.jsonl.gz}
 [ -f "$CORPUS" ] || { echo "bench_games: no corpus at $CORPUS" >&2; exit 1; }
 
 cargo build --quiet --release -p qili-cli
 bash scripts/build_npm.sh >/dev/null
-SCRATCH=target/bench-wasm
-if [ ! -f "$SCRATCH/node_modules/ffish-es6/ffish.wasm" ] ||
-    ! grep -q "\"version\": \"$FFISH_VERSION\"" "$SCRATCH/node_modules/ffish-es6/package.json"; then
-    mkdir -p "$SCRATCH"
-    npm install --silent --no-save --no-package-lock --prefix "$SCRATCH" "ffish-es6@$FFISH_VERSION"
-fi
+source scripts/ffish_es6.sh
 
 echo "node $(node --version), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
-node scripts/bench_games.mjs target/npm/qili "$SCRATCH/node_modules/ffish-es6" \
+node scripts/bench_games.mjs target/npm/qili "$FFISH_DIR" \
     target/release/qili "$CORPUS" "${1:-300}"

@@ -9,7 +9,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-FFISH_VERSION=0.7.10
 RUNS=${1:-3}
 
 rustup target list --installed | grep -qx wasm32-unknown-unknown ||
@@ -17,12 +16,7 @@ rustup target list --installed | grep -qx wasm32-unknown-unknown ||
 cargo build --quiet --release -p qili --example wasm_perft --target wasm32-unknown-unknown
 WASM=target/wasm32-unknown-unknown/release/examples/wasm_perft.wasm
 
-SCRATCH=target/bench-wasm
-if [ ! -f "$SCRATCH/node_modules/ffish-es6/ffish.wasm" ] ||
-    ! grep -q "\"version\": \"$FFISH_VERSION\"" "$SCRATCH/node_modules/ffish-es6/package.json"; then
-    mkdir -p "$SCRATCH"
-    npm install --silent --no-save --no-package-lock --prefix "$SCRATCH" "ffish-es6@$FFISH_VERSION"
-fi
+source scripts/ffish_es6.sh
 
 echo "node $(node --version), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
-node scripts/bench_wasm.mjs "$WASM" "$SCRATCH/node_modules/ffish-es6" "$RUNS"
+node scripts/bench_wasm.mjs "$WASM" "$FFISH_DIR" "$RUNS"
