@@ -9,7 +9,7 @@
 
 use super::attack;
 use super::exchange::{exchange_without, Exchange, Exchanges};
-use super::mate::{can_force_mate, can_mate_by_checks};
+use super::mate::{can_force_mate, can_mate_by_checks, mate_by_checks};
 use super::rulebook::{CaptureRules, Rulebook};
 use super::value::{has_value, value};
 use crate::{Move, MoveList, Piece, Position, Role, Square};
@@ -210,7 +210,6 @@ fn direct_captures(
     victims: u128,
 ) -> Vec<Target> {
     let mover = pos.turn();
-    let mated_recaptures = captures.mated_recapture_is_no_root;
     let mut out: Vec<Target> = Vec::new();
     let candidates = pos.legal_moves_within(victims & pos.board().occupied_by(mover.other()));
     if candidates.is_empty() {
@@ -221,29 +220,9 @@ fn direct_captures(
         let Some(victim) = pos.piece_at(m.to) else {
             continue;
         };
-        if !has_value(victim, m.to) {
+        let Some((ex, root)) = winning_capture(pos, &exchanges, m, captures, outnumbered) else {
             continue;
-        }
-        let mut ex = exchanges.of(m);
-        let mut root = None;
-        if mated_recaptures
-            && !ex.wins_material()
-            && ex.recapturable
-            && every_recapture_is_mated(pos, m)
-        {
-            ex.gain = value(victim, m.to);
-            ex.won = vec![victim];
-            ex.lost.clear();
-            ex.won_by_pawns = 0;
-            root = Some(Root::False);
-        }
-        if !ex.wins_material() {
-            continue;
-        }
-        let root = root.unwrap_or_else(|| classify_root(pos, m, &ex));
-        if !outnumbered && root == Root::Insufficient || capture_is_mated(pos, m) {
-            continue;
-        }
+        };
         let attacker = pos.piece_at(m.from).map(|p| p.role);
         let protectors = attack::attackers(pos.board(), m.to, mover.other());
         let method = if ex.recapturable {
@@ -278,9 +257,46 @@ fn direct_captures(
     out
 }
 
+/// What the capture `m` wins, with the root it shows, if it is a capture
+/// that wins (see [`direct_captures`]): nothing for a piece without value,
+/// a capture that loses the exchange or after which the capturer is mated
+/// (29.4), or one that wins only by numbers (少根) unless `outnumbered`.
+pub(super) fn winning_capture(
+    pos: &Position,
+    exchanges: &Exchanges,
+    m: Move,
+    captures: CaptureRules,
+    outnumbered: bool,
+) -> Option<(Exchange, Root)> {
+    let victim = pos.piece_at(m.to)?;
+    if !has_value(victim, m.to) {
+        return None;
+    }
+    let mut ex = exchanges.of(m);
+    let mut root = None;
+    if captures.mated_recapture_is_no_root && !ex.wins_material() && ex.recapturable {
+        if let Some(mate) = every_recapture_is_mated(pos, m) {
+            ex.gain = value(victim, m.to);
+            ex.won = vec![victim];
+            ex.lost.clear();
+            ex.won_by_pawns = 0;
+            ex.line = mate;
+            root = Some(Root::False);
+        }
+    }
+    if !ex.wins_material() {
+        return None;
+    }
+    let root = root.unwrap_or_else(|| classify_root(pos, m, &ex));
+    if !outnumbered && root == Root::Insufficient || capture_is_mated(pos, m) {
+        return None;
+    }
+    Some((ex, root))
+}
+
 /// How plainly a capture wins, for choosing the one that describes a target:
 /// taken outright, then taken by a cheaper piece, then won by numbers.
-fn strength(method: Method, root: Root) -> u8 {
+pub(super) fn strength(method: Method, root: Root) -> u8 {
     match (method, root) {
         (Method::Exchange, Root::Insufficient) => 0,
         (Method::Exchange, _) => 1,
@@ -379,17 +395,22 @@ fn replies_to_check(p: &Position) -> MoveList {
 /// own (28.2), not a flaw of the protection (图29: after 车一平二 the rook
 /// mates by taking the rook on 8 whatever happens to the advisor the cannon
 /// and pawn attack; the move is "兑", not a chase of that advisor).
-fn every_recapture_is_mated(pos: &Position, m: Move) -> bool {
+/// Returns the line that shows it: the capture, a recapture and the mate.
+fn every_recapture_is_mated(pos: &Position, m: Move) -> Option<Vec<Move>> {
+    if can_mate_by_checks(pos, 1) {
+        return None;
+    }
     let mut after = pos.clone();
     after.play_unchecked(m);
     let recaptures = after.legal_moves_to(m.to);
-    !recaptures.is_empty()
-        && recaptures.iter().all(|&r| {
-            let mut p = after.clone();
-            p.play_unchecked(r);
-            can_mate_by_checks(&p, 1)
-        })
-        && !can_mate_by_checks(pos, 1)
+    let mut shown = None;
+    for &r in &recaptures {
+        let mut p = after.clone();
+        p.play_unchecked(r);
+        let mate = mate_by_checks(&p, 1)?;
+        shown.get_or_insert_with(|| [m, r].into_iter().chain(mate).collect());
+    }
+    shown
 }
 
 /// 29.4: a capture after which the opponent can force mate does not count.
@@ -632,6 +653,131 @@ fn won_after_check(
         }
     }
     common.unwrap_or_default()
+}
+
+/// The line that wins `t` for the side to move in `pos`, as [`targets`]
+/// found it under `rules`: its best capture and the exchange that follows
+/// (29.1 "完整的交换过程"), or for a chase through checks the check, the
+/// defender's best reply, and so on to the capture and its exchange. Empty
+/// if `t` is not won in `pos`.
+pub fn winning_line(pos: &Position, t: &Target, rules: &Rulebook) -> Vec<Move> {
+    match t.method {
+        Method::ThroughCheck(_) => line_through_check(pos, t, rules),
+        _ => capture_line(pos, t.square, rules.captures, rules.outnumbered_is_chased)
+            .map(|(line, _)| line)
+            .unwrap_or_default(),
+    }
+}
+
+/// The line of the capture of the piece on `sq` that describes it as a
+/// target (see [`direct_captures`]: the best gain, then the plainest
+/// capture, the first found of equals), with its gain.
+fn capture_line(
+    pos: &Position,
+    sq: Square,
+    captures: CaptureRules,
+    outnumbered: bool,
+) -> Option<(Vec<Move>, i32)> {
+    let exchanges = Exchanges::new(pos).counting_escapes(captures.escape_costs_the_capture);
+    let mut best: Option<(Exchange, u8)> = None;
+    for &m in pos.legal_moves_to(sq).iter() {
+        let Some((ex, root)) = winning_capture(pos, &exchanges, m, captures, outnumbered) else {
+            continue;
+        };
+        let method = if ex.recapturable {
+            Method::Exchange
+        } else {
+            Method::Direct
+        };
+        let rank = strength(method, root);
+        if best
+            .as_ref()
+            .is_none_or(|(b, r)| (ex.gain, rank) > (b.gain, *r))
+        {
+            best = Some((ex, rank));
+        }
+    }
+    best.map(|(ex, _)| (ex.line, ex.gain))
+}
+
+/// [`winning_line`] for a piece won through checks: of the checks by its
+/// attackers, the one that wins the most whatever the reply.
+fn line_through_check(pos: &Position, t: &Target, rules: &Rulebook) -> Vec<Move> {
+    let pawns_float = rules.crossed_pawn_floats_in_checks;
+    let mut best: Option<(Vec<Move>, i32)> = None;
+    for &k in pos.checking_moves().iter() {
+        if !t.attackers.contains(&k.from) || k.to == t.square {
+            continue;
+        }
+        let mut p = pos.clone();
+        p.play_unchecked(k);
+        if let Some((line, gain)) =
+            line_after_check(&p, THROUGH_CHECKS.by(k), pawns_float, t.square)
+        {
+            if best.as_ref().is_none_or(|b| gain > b.1) {
+                best = Some((then(k, line), gain));
+            }
+        }
+    }
+    best.map(|b| b.0).unwrap_or_default()
+}
+
+/// The line of [`won_after_check`] for the one piece on `sq`, with what it
+/// wins: the defender's reply that lets the least be won (`None` if a reply
+/// saves the piece), then the attacker's best way to win it — a capture, or
+/// one more check.
+fn line_after_check(
+    p: &Position,
+    checks: Checks,
+    pawns_float: bool,
+    sq: Square,
+) -> Option<(Vec<Move>, i32)> {
+    let mut worst: Option<(Vec<Move>, i32)> = None;
+    for &r in &replies_to_check(p) {
+        let captured = p.piece_at(r.to);
+        if pawns_float && captured.is_some_and(|c| c.role == Role::Pawn) {
+            return None;
+        }
+        let lost = captured.map_or(0, |c| value(c, r.to));
+        let mut q = p.clone();
+        q.play_unchecked(r);
+        let here = if r.from == sq { r.to } else { sq };
+        let won = direct_captures(&q, CaptureRules::PLAIN, true, here.bit())
+            .into_iter()
+            .any(|t| !t.king_only);
+        let mut best = if won {
+            capture_line(&q, here, CaptureRules::PLAIN, true)
+        } else {
+            None
+        };
+        for &k in &q.checking_moves() {
+            let Some((next, q2)) = checks.play(&q, k) else {
+                continue;
+            };
+            if k.to == here {
+                continue;
+            }
+            let taken = q.piece_at(k.to).map_or(0, |c| value(c, k.to));
+            if let Some((line, gain)) = line_after_check(&q2, next, pawns_float, here) {
+                if best.as_ref().is_none_or(|b| gain + taken > b.1) {
+                    best = Some((then(k, line), gain + taken));
+                }
+            }
+        }
+        let (line, gain) = best?;
+        if gain - lost <= 0 {
+            return None;
+        }
+        if worst.as_ref().is_none_or(|w| gain - lost < w.1) {
+            worst = Some((then(r, line), gain - lost));
+        }
+    }
+    worst
+}
+
+/// `m`, then the moves of `rest`.
+fn then(m: Move, rest: Vec<Move>) -> Vec<Move> {
+    [m].into_iter().chain(rest).collect()
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@
 use super::chase::{Method, Root};
 use super::cycle::Pattern;
 use super::kind::{ArbiterNote, IdleKind, Label};
+use super::lines::Claim;
 use super::verdict::Ruling;
 use super::{Edition, VerdictReason};
 use crate::{Color, Move, Piece, Square};
@@ -35,6 +36,7 @@ as_code! {
     VerdictReason => |r| r.code();
     ArbiterNote => |a| a.clause();
     Color => |c| c.name();
+    Claim => |c| c.code();
 }
 
 /// Serializes each type by its `Display` (ICCS for squares and moves, the

@@ -37,6 +37,9 @@ pub struct Exchange {
     pub recapturable: bool,
     /// Material taken by pawns after the first capture (see [`Exchange::wins_material`]).
     pub won_by_pawns: i32,
+    /// The best line itself, the first capture included: the moves both
+    /// sides play until one stops (what the balance is counted after).
+    pub line: Vec<Move>,
 }
 
 impl Exchange {
@@ -61,6 +64,8 @@ struct Line {
     lost: Vec<Piece>,
     /// Part of `score` taken by pawns after the first capture.
     by_pawns: i32,
+    /// The moves of the line.
+    moves: Vec<Move>,
 }
 
 /// What the sides weigh when choosing a line worth `score`, of which pawns
@@ -118,16 +123,22 @@ impl Line {
         weight(self.score, self.by_pawns)
     }
 
-    /// The line `rest` after the defender first lost `victim`, worth `score`
-    /// in all.
-    fn after_losing(victim: Piece, rest: Line, score: i32) -> Line {
+    /// The line `rest` after the defender first lost `victim` to its move
+    /// `m`, worth `score` in all.
+    fn after_losing(m: Move, victim: Piece, rest: Line, score: i32) -> Line {
         Line {
             score,
             won: rest.won,
             lost: [victim].into_iter().chain(rest.lost).collect(),
             by_pawns: rest.by_pawns,
+            moves: then(m, rest.moves),
         }
     }
+}
+
+/// `m`, then the moves of `rest`.
+fn then(m: Move, rest: Vec<Move>) -> Vec<Move> {
+    [m].into_iter().chain(rest).collect()
 }
 
 /// Plays `first` (a capture by the side to move) and follows the best series
@@ -220,7 +231,8 @@ impl<'a> Exchanges<'a> {
                 continue;
             }
             let taken = ex.won.first().map_or(0, |&p| value(p, first.to));
-            let mut counter = single_square_gain(&after, m);
+            let reply = single_square(&after, m);
+            let mut counter = reply.score;
             if may_escape && counter >= taken && gets_away(&after, m) {
                 counter += after.piece_at(m.from).map_or(0, |p| value(p, m.from));
             } else if !line {
@@ -231,6 +243,7 @@ impl<'a> Exchanges<'a> {
                 ex.gain = gain;
                 ex.lost = after.piece_at(m.to).into_iter().collect();
                 ex.won.truncate(1);
+                ex.line = then(first, reply.moves);
             }
         }
         ex
@@ -290,13 +303,23 @@ fn winnable_squares(pos: &Position) -> Vec<Square> {
 /// The gain of a capture followed only by recaptures on the same point (the
 /// classic static exchange).
 pub fn single_square_gain(pos: &Position, first: Move) -> i32 {
+    single_square(pos, first).score
+}
+
+/// [`single_square_gain`] with its line.
+fn single_square(pos: &Position, first: Move) -> Line {
     let Some(target) = pos.piece_at(first.to) else {
-        return 0;
+        return Line::default();
     };
     let mut after = pos.clone();
     after.play_unchecked(first);
     let everywhere_else = ALL_SQUARES & !bit(first.to);
-    value(target, first.to) + defender(&after, first.to, 1, everywhere_else, 0, Window::ALL).score
+    let rest = defender(&after, first.to, 1, everywhere_else, 0, Window::ALL);
+    Line {
+        score: value(target, first.to) + rest.score,
+        moves: then(first, rest.moves),
+        ..Line::default()
+    }
 }
 
 /// The bit of `sq` in a set of excluded squares.
@@ -322,6 +345,7 @@ fn exchange_excluding(pos: &Position, first: Move, excluded: u128, banned: u128)
             lost: Vec::new(),
             recapturable: false,
             won_by_pawns: 0,
+            line: Vec::new(),
         };
     };
     let mut after = pos.clone();
@@ -342,6 +366,7 @@ fn exchange_excluding(pos: &Position, first: Move, excluded: u128, banned: u128)
         lost: rest.lost,
         recapturable,
         won_by_pawns: rest.by_pawns,
+        line: then(first, rest.moves),
     }
 }
 
@@ -380,6 +405,7 @@ fn attacker(pos: &Position, depth: usize, excluded: u128, banned: u128, window: 
                 won: [victim].into_iter().chain(rest.won).collect(),
                 lost: rest.lost,
                 by_pawns,
+                moves: then(m, rest.moves),
             };
             if best.key() >= window.beta {
                 break;
@@ -425,7 +451,7 @@ fn defender(
         );
         let score = rest.score - lost;
         if weight(score, rest.by_pawns) < best.key() {
-            best = Line::after_losing(victim, rest, score);
+            best = Line::after_losing(m, victim, rest, score);
             if best.key() <= window.alpha {
                 break;
             }
@@ -455,7 +481,7 @@ fn take_with_check_first(pos: &Position, square: Square, excluded: u128, banned:
         let rest = answer_check(&next, square, 2, excluded, banned);
         let score = rest.score - value(taken, k.to);
         if weight(score, rest.by_pawns) < best.key() {
-            best = Line::after_losing(taken, rest, score);
+            best = Line::after_losing(k, taken, rest, score);
         }
     }
     best
@@ -495,6 +521,7 @@ fn answer_check(
                 won: taken.into_iter().chain(rest.won).collect(),
                 lost: rest.lost,
                 by_pawns: rest.by_pawns,
+                moves: then(e, rest.moves),
             });
         }
     }

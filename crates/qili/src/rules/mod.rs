@@ -22,6 +22,7 @@ mod edition;
 pub mod exchange;
 pub mod explain;
 pub mod kind;
+pub mod lines;
 pub mod mate;
 pub mod report;
 mod rulebook;

@@ -9,6 +9,7 @@ use super::clause::Clause;
 use super::cycle::{Pattern, SideInCycle};
 use super::explain::{explain, explain_move, Text};
 use super::kind::{ArbiterNote, IdleKind, Label, MoveKind, Reason};
+use super::lines::{balance, chase_line, claims, Claim, ClaimLine};
 use super::verdict::Ruling;
 use super::{Adjudication, Edition, Rulebook, VerdictReason};
 use crate::{fen, wxf, zh, Color, Move, Piece, Position, Square};
@@ -57,6 +58,31 @@ pub struct ChaseReport {
     pub king_only: bool,
     /// Only pawns attack it (27.2).
     pub pawn_only: bool,
+    /// The line that wins it, from the position after the move with the
+    /// chasing side to move again: the capture and the exchange that
+    /// follows, or the checks, the defender's best replies and the capture.
+    pub line: Vec<Move>,
+    /// The material the chasing side wins by playing `line` (rook 4,
+    /// horse/cannon 2, advisor/elephant/crossed pawn 1).
+    pub balance: i32,
+}
+
+/// A line about a piece the move concerns other than a chase: the trade of
+/// a 兑, the capture a 献 offers, the recapture that keeps an attacked piece
+/// safe, the mate after a capture (29.4).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
+pub struct ClaimReport {
+    /// The piece it is about.
+    pub square: Square,
+    /// `trade` (兑), `offer` (献), `protected` or `mated` in JSON.
+    pub claim: Claim,
+    /// The side that plays its first move (`red` or `black` in JSON).
+    pub side: Color,
+    /// The moves, from the position after the move.
+    pub line: Vec<Move>,
+    /// The material the side that starts it wins by playing it.
+    pub balance: i32,
 }
 
 /// One move.
@@ -82,6 +108,8 @@ pub struct MoveReport {
     pub targets: Vec<Square>,
     /// New chases (29.2), with how and why.
     pub chases: Vec<ChaseReport>,
+    /// Lines about the other pieces the move concerns (see [`ClaimReport`]).
+    pub claims: Vec<ClaimReport>,
     /// Pieces attacked before and after (从捉到捉).
     pub standing: Vec<Square>,
     /// The threatened mating line, for 杀.
@@ -160,8 +188,11 @@ pub struct Report {
     pub explanation: Bilingual,
 }
 
-fn chase_report(t: &Target) -> ChaseReport {
+fn chase_report(rules: &Rulebook, again: Option<&Position>, t: &Target) -> ChaseReport {
+    let line = again.map(|p| chase_line(p, t, rules)).unwrap_or_default();
     ChaseReport {
+        balance: again.map_or(0, |p| balance(p, &line)),
+        line,
         square: t.square,
         piece: t.piece,
         attackers: t.attackers.clone(),
@@ -200,6 +231,9 @@ fn move_report(rules: &Rulebook, ply: usize, before: &Position, kind: &MoveKind)
         Label::Chase => kind.counted_chases().map(|t| t.square).collect(),
         Label::Idle => kind.idle_targets.clone(),
     };
+    let mut after = before.clone();
+    after.play_unchecked(m);
+    let again = after.pass();
     MoveReport {
         ply,
         side: kind.mover,
@@ -209,12 +243,27 @@ fn move_report(rules: &Rulebook, ply: usize, before: &Position, kind: &MoveKind)
         label: kind.label,
         sub,
         targets,
-        chases: kind.chases.iter().map(chase_report).collect(),
+        chases: kind
+            .chases
+            .iter()
+            .map(|t| chase_report(rules, again.as_ref(), t))
+            .collect(),
+        claims: claims(&after, kind).into_iter().map(claim_report).collect(),
         standing: kind.standing.clone(),
         mate_line: kind.mate_line.clone(),
         clause: rules.cite(clause(kind)),
         arbiter: kind.arbiter,
         explanation: explain_move(rules, before, kind).into(),
+    }
+}
+
+fn claim_report(c: ClaimLine) -> ClaimReport {
+    ClaimReport {
+        square: c.square,
+        claim: c.claim,
+        side: c.side,
+        line: c.line,
+        balance: c.balance,
     }
 }
 

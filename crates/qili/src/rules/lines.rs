@@ -1,0 +1,185 @@
+//! The lines behind a move's claims, so that each can be played out on a
+//! board: the exchange that wins a chased piece (29.1), the even trade of a
+//! 兑 (28.5), the capture a 献 offers (28.6), the recapture that keeps an
+//! attacked piece safe (28.16), the mate that makes a capture no gain (29.4).
+//! Every line is made of legal moves from the position after the move; a
+//! line that the side which just moved starts supposes the opponent passes,
+//! as the rules do when they ask what a move threatens (28.2, 28.3).
+
+use super::chase::{winning_line, Target};
+use super::exchange::exchange;
+use super::kind::{IdleKind, MoveKind};
+use super::mate::{can_force_mate, mate_by_checks, FORCED_MATE_CHECKS};
+use super::rulebook::Rulebook;
+use super::value::{has_value, value};
+use crate::{Color, Move, Position, Square};
+
+/// What a [`ClaimLine`] shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Claim {
+    /// 兑 (28.5): the pieces of equal value take each other.
+    Trade,
+    /// 献 (28.6): the enemy piece takes the offered piece, which nothing
+    /// takes back.
+    Offer,
+    /// A piece the moved piece attacks but does not chase: taking it loses
+    /// the capturer to the recapture (28.16: it has a real root).
+    Protected,
+    /// A capture that would win material, after which the capturing side
+    /// is mated (29.4: no gain).
+    Mated,
+}
+
+impl Claim {
+    /// `trade`, `offer`, `protected` or `mated`, as the report's JSON writes it.
+    pub const fn code(self) -> &'static str {
+        match self {
+            Claim::Trade => "trade",
+            Claim::Offer => "offer",
+            Claim::Protected => "protected",
+            Claim::Mated => "mated",
+        }
+    }
+}
+
+/// A line about one piece that is not a chase (see [`Claim`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClaimLine {
+    /// The piece it is about.
+    pub square: Square,
+    /// What it shows.
+    pub claim: Claim,
+    /// The side that plays its first move.
+    pub side: Color,
+    /// The moves, from the position after the labelled move.
+    pub line: Vec<Move>,
+    /// Material the side that starts it wins by playing it ([`balance`]).
+    pub balance: i32,
+}
+
+/// The material the side to move in `pos` wins by playing `line` (what it
+/// takes less what it loses, in [`super::value`] units), counted up to the
+/// first move that is not legal.
+pub fn balance(pos: &Position, line: &[Move]) -> i32 {
+    let side = pos.turn();
+    let mut p = pos.clone();
+    let mut sum = 0;
+    for &m in line {
+        if !p.is_legal(m) {
+            break;
+        }
+        if let Some(taken) = p.piece_at(m.to) {
+            let v = value(taken, m.to);
+            sum += if p.turn() == side { v } else { -v };
+        }
+        p.play_unchecked(m);
+    }
+    sum
+}
+
+/// The line that wins the chased piece `t` for the side that just moved,
+/// from `again` — the position after the move with that side to move again.
+pub fn chase_line(again: &Position, t: &Target, rules: &Rulebook) -> Vec<Move> {
+    winning_line(again, t, rules)
+}
+
+/// The lines of the claims of `kind`, the move played to reach `after`,
+/// other than its chases (those are [`chase_line`]'s): the 兑 or 献 it is,
+/// and for the pieces the moved piece attacks without chasing them, why not.
+pub fn claims(after: &Position, kind: &MoveKind) -> Vec<ClaimLine> {
+    let mut out = Vec::new();
+    let mover = kind.mover;
+    let again = after.pass();
+    match kind.idle.filter(|_| kind.label == super::Label::Idle) {
+        Some(IdleKind::Exchange) => {
+            for &s in &kind.idle_targets {
+                if let Some((side, line)) = trade(after, again.as_ref(), s) {
+                    out.push(claim(after, s, Claim::Trade, side, line));
+                }
+            }
+        }
+        Some(IdleKind::Offer) => {
+            for &s in &kind.idle_targets {
+                let take = Move::new(s, kind.mv.to);
+                if after.is_legal(take) {
+                    let line = exchange(after, take).line;
+                    out.push(claim(after, kind.mv.to, Claim::Offer, mover.other(), line));
+                }
+            }
+        }
+        _ => {}
+    }
+    let Some(again) = again else {
+        return out;
+    };
+    let chased = |s: Square| kind.chases.iter().any(|t| t.square == s);
+    for &c in again.legal_moves_from(kind.mv.to).iter() {
+        let Some(victim) = again.piece_at(c.to) else {
+            continue;
+        };
+        if !has_value(victim, c.to) || chased(c.to) || out.iter().any(|l| l.square == c.to) {
+            continue;
+        }
+        let ex = exchange(&again, c);
+        let mut taken = again.clone();
+        taken.play_unchecked(c);
+        if !ex.wins_material() && ex.recapturable {
+            out.push(claim(&again, c.to, Claim::Protected, mover, ex.line));
+        } else if ex.wins_material() && can_force_mate(&taken) {
+            let mate = mate_by_checks(&taken, FORCED_MATE_CHECKS).unwrap_or_default();
+            let line = [c].into_iter().chain(mate).collect();
+            out.push(claim(&again, c.to, Claim::Mated, mover, line));
+        }
+    }
+    out
+}
+
+/// A claim about `square` with the line `line`, played from `pos`.
+fn claim(pos: &Position, square: Square, claim: Claim, side: Color, line: Vec<Move>) -> ClaimLine {
+    let start = if pos.turn() == side {
+        pos.clone()
+    } else {
+        pos.pass().unwrap_or_else(|| pos.clone())
+    };
+    ClaimLine {
+        square,
+        claim,
+        side,
+        balance: balance(&start, &line),
+        line,
+    }
+}
+
+/// The even trade (28.5) the piece on `s` takes part in after the move:
+/// it takes a piece of the mover's of its own value and is taken back
+/// (`after`, its side to move), or the mover takes it so (`again`) — the
+/// side that starts, and the exchange. Failing an even one, the first
+/// exchange that can be taken back.
+fn trade(after: &Position, again: Option<&Position>, s: Square) -> Option<(Color, Vec<Move>)> {
+    let theirs = after.legal_moves_from(s);
+    let ours = again.map(|p| p.legal_moves_to(s)).unwrap_or_default();
+    let options = theirs
+        .iter()
+        .filter(|c| after.piece_at(c.to).is_some())
+        .map(|&c| (after, c))
+        .chain(
+            again
+                .into_iter()
+                .flat_map(|p| ours.iter().map(move |&c| (p, c))),
+        );
+    let mut fallback = None;
+    for (pos, c) in options {
+        let (Some(a), Some(v)) = (pos.piece_at(c.from), pos.piece_at(c.to)) else {
+            continue;
+        };
+        let ex = exchange(pos, c);
+        if !ex.recapturable {
+            continue;
+        }
+        if value(a, c.from) == value(v, c.to) && !ex.wins_material() {
+            return Some((pos.turn(), ex.line));
+        }
+        fallback.get_or_insert((pos.turn(), ex.line));
+    }
+    fallback
+}
