@@ -111,6 +111,7 @@ step test cargo test --workspace
 step release-suites cargo test --release -p qili --test cases --test invariance --test notation_roundtrip -- --nocapture --test-threads 1
 step differential python3 scripts/diff_pyffish.py --limit 3000
 step corpus-repetitions python3 scripts/corpus_repetitions.py --limit 200
+step claim-lines python3 scripts/check_lines.py
 # The AXF cases with one bystander removed, against Fairy-Stockfish: the floor
 # is the number agreeing now (the rest are its known mistakes, printed).
 step perturbed-cases python3 scripts/perturb_cases.py --floor 1236

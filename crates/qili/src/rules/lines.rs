@@ -183,3 +183,85 @@ fn trade(after: &Position, again: Option<&Position>, s: Square) -> Option<(Color
     }
     fallback
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::report::Report;
+    use crate::rules::{adjudicate, after_line, Edition};
+    use crate::{fen, iccs, Tolerance};
+
+    /// The report of `moves` played from `fen` under `edition`.
+    fn report(edition: Edition, fen_text: &str, moves: &str) -> Report {
+        let start = fen::position(fen_text, Tolerance::COMPOSED).unwrap();
+        let line = iccs::parse_line(&start, moves).unwrap();
+        Report::new(&start, &adjudicate(edition, &start, &line).unwrap())
+    }
+
+    fn text(line: &[Move]) -> Vec<String> {
+        line.iter().map(|m| m.to_string()).collect()
+    }
+
+    #[test]
+    fn balance_counts_both_sides_captures() {
+        // The rook takes the cannon, the advisor cannot take back: +2; then
+        // a line that goes on with an illegal move stops counting there.
+        let pos = after_line("3k1ab2/4a4/4c4/4R3p/3PC4/4r4/8P/9/9/5K3 w", "");
+        let rook_takes = iccs::parse_line(&pos, "e6e7").unwrap();
+        assert_eq!(balance(&pos, &rook_takes), 2);
+        let illegal = [
+            rook_takes[0],
+            Move::new("e8".parse().unwrap(), "e7".parse().unwrap()),
+        ];
+        assert_eq!(balance(&pos, &illegal), 2);
+    }
+
+    /// CXA 2020 图17, 车二平三 (ply 3): the rook takes the rook with check,
+    /// the king steps up, and the rook takes the other rook — two rooks won
+    /// through a check, the line played out as the chase counts it.
+    #[test]
+    fn a_chase_through_check_is_played_out() {
+        let r = report(
+            Edition::Cxa2020,
+            "1R3a3/3ka4/bRr4r1/p3p3P/4c4/6B2/9/3A5/9/4KA3 w",
+            "b7b8 d8d7 b8b7 d7d8",
+        );
+        let chase = r.moves[2]
+            .chases
+            .iter()
+            .find(|c| c.square.to_string() == "h7")
+            .unwrap();
+        assert_eq!(text(&chase.line), ["b7c7", "d7d8", "c7h7"]);
+        assert_eq!(chase.balance, 8);
+    }
+
+    /// The rulebook example cxa-fig13, 车六平五 (ply 3): 兑 — the cannon may take the rook
+    /// and is taken back.
+    #[test]
+    fn a_trade_is_played_out() {
+        let r = report(
+            Edition::Cxa1999,
+            "3k1ab2/4a4/4c4/4R3p/3PC4/4r4/8P/9/9/5K3 w",
+            "e6d6 d9e9 d6e6 e9d9",
+        );
+        let claims = &r.moves[2].claims;
+        assert_eq!(claims.len(), 1, "{claims:?}");
+        assert_eq!(claims[0].claim, Claim::Trade);
+        assert_eq!(claims[0].side, Color::Black);
+        assert_eq!(text(&claims[0].line), ["e7e5", "d5e5"]);
+        assert_eq!(claims[0].balance, 0);
+    }
+
+    /// A protected piece the moved piece attacks: taking it loses the
+    /// capturer to the recapture.
+    #[test]
+    fn a_protected_piece_shows_its_recapture() {
+        // The rook comes to attack a horse a pawn guards.
+        let r = report(Edition::Axf, "4k4/9/9/9/4p4/4n4/9/9/3R5/3K5 w", "d1e1");
+        let claims = &r.moves[0].claims;
+        assert_eq!(claims.len(), 1, "{claims:?}");
+        assert_eq!(claims[0].claim, Claim::Protected);
+        assert_eq!(text(&claims[0].line), ["e1e4", "e5e4"]);
+        assert_eq!(claims[0].balance, -2);
+    }
+}

@@ -1,0 +1,191 @@
+#!/usr/bin/env python3
+"""Every claim's line, played out by Fairy-Stockfish (issue 21).
+
+For every move of every visible rulebook case (../shared/cases/*.jsonl) that
+`qili adjudicate` labels 捉, 杀 or 兑, the line behind the label must exist,
+be legal move by move from the position after the labelled move (as
+Fairy-Stockfish, through pyffish, plays it), start with a capture or a check,
+and give the balance the report states:
+
+  捉  each chase counted (a target of the move): its `line`, the chasing side
+      to move again; it starts with a capture or a check, and `balance` is
+      the material the chasing side wins by playing it.
+  杀  `mate_line`, the threatening side to move again: it starts with a check,
+      every attacker move checks, and it ends in mate.
+  兑  a `claims` entry `trade` for a piece of the move's targets: it starts
+      with a capture and `balance` is what playing it gives.
+
+The other claims (献, protected, mated) and the chases of moves labelled
+otherwise are checked the same way where they have a line: legal, and the
+balance right. Material is counted here, apart from the engine: rook 4,
+horse and cannon 2, advisor and elephant 1, a pawn 1 once across the river.
+
+    python3 scripts/check_lines.py [--cli QILI] [CASE_FILE...]
+
+Exits 1 on the first kind of failure found (every failure is printed).
+"""
+import argparse
+import glob
+import json
+import os
+import subprocess
+import sys
+
+import pyffish as sf
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CASES = os.path.join(ROOT, "..", "shared", "cases")
+VARIANT = "xiangqi"
+VALUES = {"r": 4, "n": 2, "c": 2, "a": 1, "b": 1, "k": 1000}
+
+
+def to_ffish(move):
+    """ICCS (ranks 0-9) to Fairy-Stockfish's coordinates (ranks 1-10)."""
+    return f"{move[0]}{int(move[1]) + 1}{move[2]}{int(move[3]) + 1}"
+
+
+def board_of(fen):
+    """The pieces of a FEN by ICCS square."""
+    squares = {}
+    for r, row in enumerate(fen.split()[0].split("/")):
+        f = 0
+        for ch in row:
+            if ch.isdigit():
+                f += int(ch)
+            else:
+                squares[f"{'abcdefghi'[f]}{9 - r}"] = ch
+                f += 1
+    return squares
+
+
+def value(piece, square):
+    role = piece.lower()
+    if role != "p":
+        return VALUES[role]
+    rank = int(square[1])
+    crossed = rank >= 5 if piece.isupper() else rank <= 4
+    return 1 if crossed else 0
+
+
+def with_turn(fen, side):
+    parts = fen.split()
+    parts[1] = "w" if side == "red" else "b"
+    return " ".join(parts)
+
+
+def play(fen, line):
+    """Plays `line` from `fen` with Fairy-Stockfish: (error or None, balance
+    for the side to move at the start, first move captures, first move
+    checks, every move of the starting side checks, ends in mate)."""
+    board = board_of(fen)
+    played = []
+    balance = 0
+    first_captures = first_checks = False
+    all_check = True
+    for i, mv in enumerate(line):
+        ff = to_ffish(mv)
+        if ff not in sf.legal_moves(VARIANT, fen, played):
+            return f"move {i + 1} ({mv}) is illegal", balance, False, False, False, False
+        taken = board.get(mv[2:])
+        gives_check = sf.gives_check(VARIANT, fen, played + [ff])
+        ours = (i % 2 == 0)
+        if taken:
+            v = value(taken, mv[2:])
+            balance += v if ours else -v
+        if i == 0:
+            first_captures, first_checks = taken is not None, gives_check
+        if ours and not gives_check:
+            all_check = False
+        board[mv[2:]] = board.pop(mv[:2])
+        played.append(ff)
+    mated = not sf.legal_moves(VARIANT, fen, played) and sf.gives_check(VARIANT, fen, played)
+    return None, balance, first_captures, first_checks, all_check, mated
+
+
+def reports(cli, path):
+    out = subprocess.run(
+        [cli, "adjudicate", "--cases", path], capture_output=True, text=True, check=True
+    ).stdout
+    return [json.loads(line) for line in out.splitlines()]
+
+
+def positions_after(report):
+    """The FEN after each move, as Fairy-Stockfish plays the game."""
+    fen = report["fen"]
+    played = []
+    for m in report["moves"]:
+        played.append(to_ffish(m["iccs"]))
+        yield m, sf.get_fen(VARIANT, fen, played)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cli", help="the qili binary (default: build target/release/qili)")
+    ap.add_argument("files", nargs="*")
+    args = ap.parse_args()
+    if not args.cli:
+        subprocess.run(
+            ["cargo", "build", "--quiet", "--release", "-p", "qili-cli"], cwd=ROOT, check=True
+        )
+        args.cli = os.path.join(ROOT, "target", "release", "qili")
+    files = args.files or sorted(glob.glob(os.path.join(CASES, "*.jsonl")))
+    failures = []
+    counts = {"捉": 0, "杀": 0, "兑": 0, "other": 0}
+
+    def fail(report, m, what):
+        failures.append(f"{report['id']} ply {m['ply']} {m['iccs']} ({m['label']}): {what}")
+
+    for path in files:
+        for report in reports(args.cli, path):
+            if report.get("error"):
+                continue
+            for m, after in positions_after(report):
+                mover = m["side"]
+                label = "兑" if m["label"] == "闲" and m["sub"] == "兑" else m["label"]
+                for c in m["chases"]:
+                    counted = label == "捉" and c["square"] in m["targets"]
+                    if not c["line"]:
+                        if counted:
+                            fail(report, m, f"chase of {c['square']} has no line")
+                        continue
+                    err, bal, cap, chk, _, _ = play(with_turn(after, mover), c["line"])
+                    if err:
+                        fail(report, m, f"chase of {c['square']}: {err}: {c['line']}")
+                    elif bal != c["balance"]:
+                        fail(report, m, f"chase of {c['square']}: balance {c['balance']}, playing gives {bal}")
+                    elif not (cap or chk):
+                        fail(report, m, f"chase of {c['square']}: starts with neither a capture nor a check")
+                    counts["捉" if counted else "other"] += 1
+                if label == "杀":
+                    line = m["mate_line"] or []
+                    err, _, _, chk, all_check, mated = play(with_turn(after, mover), line)
+                    if not line:
+                        fail(report, m, "杀 without a mating line")
+                    elif err:
+                        fail(report, m, f"mating line: {err}: {line}")
+                    elif not (chk and all_check and mated):
+                        fail(report, m, f"mating line does not mate by checks: {line}")
+                    counts["杀"] += 1
+                trades = [c for c in m["claims"] if c["claim"] == "trade"]
+                if label == "兑" and not any(c["square"] in m["targets"] for c in trades):
+                    fail(report, m, f"兑 of {m['targets']} without a trade line")
+                for c in m["claims"]:
+                    err, bal, cap, _, _, _ = play(with_turn(after, c["side"]), c["line"])
+                    if err:
+                        fail(report, m, f"{c['claim']} of {c['square']}: {err}: {c['line']}")
+                    elif bal != c["balance"]:
+                        fail(report, m, f"{c['claim']} of {c['square']}: balance {c['balance']}, playing gives {bal}")
+                    elif c["claim"] in ("trade", "offer", "protected") and not cap:
+                        fail(report, m, f"{c['claim']} of {c['square']}: does not start with a capture")
+                    counts["兑" if c["claim"] == "trade" and label == "兑" else "other"] += 1
+    for f in failures:
+        print(f)
+    print(
+        f"lines checked: {counts['捉']} chases (捉), {counts['杀']} mating lines (杀), "
+        f"{counts['兑']} trades (兑), {counts['other']} other lines; {len(failures)} failures"
+    )
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
