@@ -95,6 +95,10 @@ pub struct Target {
     /// `true` if only pawns can take it (27.2: a pawn alone chasing is idle,
     /// unless both sides attack every move, in the 1999 book).
     pub pawn_only: bool,
+    /// For a piece taken at once, the line of the capture that describes
+    /// it: the capture and the exchange that follows (29.1). Empty for a
+    /// piece won through checks: [`winning_line`] plays those out.
+    pub line: Vec<Move>,
 }
 
 /// Everything the side to move in `pos` could win with its next move — and,
@@ -238,6 +242,7 @@ fn direct_captures(
                 if (ex.gain, strength(method, root)) > (t.gain, strength(t.method, t.root)) {
                     t.method = method;
                     t.root = root;
+                    t.line = ex.line;
                 }
                 t.gain = t.gain.max(ex.gain);
             }
@@ -251,6 +256,7 @@ fn direct_captures(
                 gain: ex.gain,
                 king_only: attacker == Some(Role::King),
                 pawn_only: attacker == Some(Role::Pawn),
+                line: ex.line,
             }),
         }
     }
@@ -500,6 +506,7 @@ fn through_check(
                 gain,
                 king_only: false,
                 pawn_only: false,
+                line: Vec::new(),
             });
         }
     }
@@ -663,41 +670,8 @@ fn won_after_check(
 pub fn winning_line(pos: &Position, t: &Target, rules: &Rulebook) -> Vec<Move> {
     match t.method {
         Method::ThroughCheck(_) => line_through_check(pos, t, rules),
-        _ => capture_line(pos, t.square, rules.captures, rules.outnumbered_is_chased)
-            .map(|(line, _)| line)
-            .unwrap_or_default(),
+        _ => t.line.clone(),
     }
-}
-
-/// The line of the capture of the piece on `sq` that describes it as a
-/// target (see [`direct_captures`]: the best gain, then the plainest
-/// capture, the first found of equals), with its gain.
-fn capture_line(
-    pos: &Position,
-    sq: Square,
-    captures: CaptureRules,
-    outnumbered: bool,
-) -> Option<(Vec<Move>, i32)> {
-    let exchanges = Exchanges::new(pos).counting_escapes(captures.escape_costs_the_capture);
-    let mut best: Option<(Exchange, u8)> = None;
-    for &m in pos.legal_moves_to(sq).iter() {
-        let Some((ex, root)) = winning_capture(pos, &exchanges, m, captures, outnumbered) else {
-            continue;
-        };
-        let method = if ex.recapturable {
-            Method::Exchange
-        } else {
-            Method::Direct
-        };
-        let rank = strength(method, root);
-        if best
-            .as_ref()
-            .is_none_or(|(b, r)| (ex.gain, rank) > (b.gain, *r))
-        {
-            best = Some((ex, rank));
-        }
-    }
-    best.map(|(ex, _)| (ex.line, ex.gain))
 }
 
 /// [`winning_line`] for a piece won through checks: of the checks by its
@@ -742,14 +716,12 @@ fn line_after_check(
         let mut q = p.clone();
         q.play_unchecked(r);
         let here = if r.from == sq { r.to } else { sq };
-        let won = direct_captures(&q, CaptureRules::PLAIN, true, here.bit())
+        // Won by a capture as [`won_after_check`] counts it (not by the
+        // king alone).
+        let mut best = direct_captures(&q, CaptureRules::PLAIN, true, here.bit())
             .into_iter()
-            .any(|t| !t.king_only);
-        let mut best = if won {
-            capture_line(&q, here, CaptureRules::PLAIN, true)
-        } else {
-            None
-        };
+            .find(|t| !t.king_only)
+            .map(|t| (t.line, t.gain));
         for &k in &q.checking_moves() {
             let Some((next, q2)) = checks.play(&q, k) else {
                 continue;

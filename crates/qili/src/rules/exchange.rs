@@ -65,7 +65,42 @@ struct Line {
     /// Part of `score` taken by pawns after the first capture.
     by_pawns: i32,
     /// The moves of the line.
-    moves: Vec<Move>,
+    moves: Moves,
+}
+
+/// The longest line kept: every capture of an exchange, and an in-between
+/// check with its answer.
+const LONGEST_LINE: usize = MAX_CAPTURES + 2;
+
+/// The moves of a line, kept inline (the search builds many lines and
+/// keeps few).
+#[derive(Clone, Copy, Default)]
+struct Moves {
+    len: u8,
+    list: [Option<Move>; LONGEST_LINE],
+}
+
+impl Moves {
+    /// `m`, then the moves of `rest` (as many as fit).
+    fn then(m: Move, rest: Moves) -> Moves {
+        let mut list = [None; LONGEST_LINE];
+        list[0] = Some(m);
+        list[1..].copy_from_slice(&rest.list[..LONGEST_LINE - 1]);
+        Moves {
+            len: (rest.len + 1).min(LONGEST_LINE as u8),
+            list,
+        }
+    }
+
+    /// The moves, first to last.
+    fn to_vec(self) -> Vec<Move> {
+        self.list
+            .iter()
+            .take(self.len.into())
+            .flatten()
+            .copied()
+            .collect()
+    }
 }
 
 /// What the sides weigh when choosing a line worth `score`, of which pawns
@@ -131,14 +166,9 @@ impl Line {
             won: rest.won,
             lost: [victim].into_iter().chain(rest.lost).collect(),
             by_pawns: rest.by_pawns,
-            moves: then(m, rest.moves),
+            moves: Moves::then(m, rest.moves),
         }
     }
-}
-
-/// `m`, then the moves of `rest`.
-fn then(m: Move, rest: Vec<Move>) -> Vec<Move> {
-    [m].into_iter().chain(rest).collect()
 }
 
 /// Plays `first` (a capture by the side to move) and follows the best series
@@ -243,7 +273,7 @@ impl<'a> Exchanges<'a> {
                 ex.gain = gain;
                 ex.lost = after.piece_at(m.to).into_iter().collect();
                 ex.won.truncate(1);
-                ex.line = then(first, reply.moves);
+                ex.line = Moves::then(first, reply.moves).to_vec();
             }
         }
         ex
@@ -306,6 +336,13 @@ pub fn single_square_gain(pos: &Position, first: Move) -> i32 {
     single_square(pos, first).score
 }
 
+/// [`single_square_gain`] with its line: the capture and the recaptures on
+/// its point while they pay, and the gain.
+pub fn single_square_line(pos: &Position, first: Move) -> (Vec<Move>, i32) {
+    let line = single_square(pos, first);
+    (line.moves.to_vec(), line.score)
+}
+
 /// [`single_square_gain`] with its line.
 fn single_square(pos: &Position, first: Move) -> Line {
     let Some(target) = pos.piece_at(first.to) else {
@@ -317,7 +354,7 @@ fn single_square(pos: &Position, first: Move) -> Line {
     let rest = defender(&after, first.to, 1, everywhere_else, 0, Window::ALL);
     Line {
         score: value(target, first.to) + rest.score,
-        moves: then(first, rest.moves),
+        moves: Moves::then(first, rest.moves),
         ..Line::default()
     }
 }
@@ -366,7 +403,7 @@ fn exchange_excluding(pos: &Position, first: Move, excluded: u128, banned: u128)
         lost: rest.lost,
         recapturable,
         won_by_pawns: rest.by_pawns,
-        line: then(first, rest.moves),
+        line: Moves::then(first, rest.moves).to_vec(),
     }
 }
 
@@ -405,7 +442,7 @@ fn attacker(pos: &Position, depth: usize, excluded: u128, banned: u128, window: 
                 won: [victim].into_iter().chain(rest.won).collect(),
                 lost: rest.lost,
                 by_pawns,
-                moves: then(m, rest.moves),
+                moves: Moves::then(m, rest.moves),
             };
             if best.key() >= window.beta {
                 break;
@@ -521,7 +558,7 @@ fn answer_check(
                 won: taken.into_iter().chain(rest.won).collect(),
                 lost: rest.lost,
                 by_pawns: rest.by_pawns,
-                moves: then(e, rest.moves),
+                moves: Moves::then(e, rest.moves),
             });
         }
     }

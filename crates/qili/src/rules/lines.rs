@@ -7,7 +7,7 @@
 //! as the rules do when they ask what a move threatens (28.2, 28.3).
 
 use super::chase::{winning_line, Target};
-use super::exchange::exchange;
+use super::exchange::single_square_line;
 use super::kind::{IdleKind, MoveKind};
 use super::mate::{can_force_mate, mate_by_checks, FORCED_MATE_CHECKS};
 use super::rulebook::Rulebook;
@@ -23,7 +23,7 @@ pub enum Claim {
     /// takes back.
     Offer,
     /// A piece the moved piece attacks but does not chase: taking it loses
-    /// the capturer to the recapture (28.16: it has a real root).
+    /// the capturer to the recaptures on its point (28.16: a real root).
     Protected,
     /// A capture that would win material, after which the capturing side
     /// is mated (29.4: no gain).
@@ -90,6 +90,8 @@ pub fn claims(after: &Position, kind: &MoveKind) -> Vec<ClaimLine> {
     let mut out = Vec::new();
     let mover = kind.mover;
     let again = after.pass();
+    // What each side wins is found once per position, for all its
+    // captures, and only for a position whose captures are asked about.
     match kind.idle.filter(|_| kind.label == super::Label::Idle) {
         Some(IdleKind::Exchange) => {
             for &s in &kind.idle_targets {
@@ -102,7 +104,7 @@ pub fn claims(after: &Position, kind: &MoveKind) -> Vec<ClaimLine> {
             for &s in &kind.idle_targets {
                 let take = Move::new(s, kind.mv.to);
                 if after.is_legal(take) {
-                    let line = exchange(after, take).line;
+                    let (line, _) = single_square_line(after, take);
                     out.push(claim(after, kind.mv.to, Claim::Offer, mover.other(), line));
                 }
             }
@@ -113,19 +115,29 @@ pub fn claims(after: &Position, kind: &MoveKind) -> Vec<ClaimLine> {
         return out;
     };
     let chased = |s: Square| kind.chases.iter().any(|t| t.square == s);
-    for &c in again.legal_moves_from(kind.mv.to).iter() {
-        let Some(victim) = again.piece_at(c.to) else {
-            continue;
-        };
-        if !has_value(victim, c.to) || chased(c.to) || out.iter().any(|l| l.square == c.to) {
+    let attacked: Vec<Move> = again
+        .legal_moves_from(kind.mv.to)
+        .iter()
+        .copied()
+        .filter(|c| {
+            again.piece_at(c.to).is_some_and(|v| has_value(v, c.to))
+                && !chased(c.to)
+                && !out.iter().any(|l| l.square == c.to)
+        })
+        .collect();
+    if attacked.is_empty() {
+        return out;
+    }
+    for c in attacked {
+        // The recaptures on the point: what a root is (28.16).
+        let (line, gain) = single_square_line(&again, c);
+        if gain <= 0 {
+            out.push(claim(&again, c.to, Claim::Protected, mover, line));
             continue;
         }
-        let ex = exchange(&again, c);
         let mut taken = again.clone();
         taken.play_unchecked(c);
-        if !ex.wins_material() && ex.recapturable {
-            out.push(claim(&again, c.to, Claim::Protected, mover, ex.line));
-        } else if ex.wins_material() && can_force_mate(&taken) {
+        if can_force_mate(&taken) {
             let mate = mate_by_checks(&taken, FORCED_MATE_CHECKS).unwrap_or_default();
             let line = [c].into_iter().chain(mate).collect();
             out.push(claim(&again, c.to, Claim::Mated, mover, line));
@@ -153,33 +165,29 @@ fn claim(pos: &Position, square: Square, claim: Claim, side: Color, line: Vec<Mo
 /// The even trade (28.5) the piece on `s` takes part in after the move:
 /// it takes a piece of the mover's of its own value and is taken back
 /// (`after`, its side to move), or the mover takes it so (`again`) — the
-/// side that starts, and the exchange. Failing an even one, the first
-/// exchange that can be taken back.
+/// side that starts, and the captures on that point. Failing an even one,
+/// the first capture that is taken back.
 fn trade(after: &Position, again: Option<&Position>, s: Square) -> Option<(Color, Vec<Move>)> {
-    let theirs = after.legal_moves_from(s);
-    let ours = again.map(|p| p.legal_moves_to(s)).unwrap_or_default();
-    let options = theirs
-        .iter()
-        .filter(|c| after.piece_at(c.to).is_some())
-        .map(|&c| (after, c))
-        .chain(
-            again
-                .into_iter()
-                .flat_map(|p| ours.iter().map(move |&c| (p, c))),
-        );
+    let takes = after.legal_moves_from(s);
+    let taken = again.map(|p| p.legal_moves_to(s)).unwrap_or_default();
+    let options = takes.iter().map(|&c| (after, c)).chain(
+        again
+            .into_iter()
+            .flat_map(|p| taken.iter().map(move |&c| (p, c))),
+    );
     let mut fallback = None;
     for (pos, c) in options {
         let (Some(a), Some(v)) = (pos.piece_at(c.from), pos.piece_at(c.to)) else {
             continue;
         };
-        let ex = exchange(pos, c);
-        if !ex.recapturable {
+        let (line, gain) = single_square_line(pos, c);
+        if line.len() < 2 {
             continue;
         }
-        if value(a, c.from) == value(v, c.to) && !ex.wins_material() {
-            return Some((pos.turn(), ex.line));
+        if value(a, c.from) == value(v, c.to) && gain <= 0 {
+            return Some((pos.turn(), line));
         }
-        fallback.get_or_insert((pos.turn(), ex.line));
+        fallback.get_or_insert((pos.turn(), line));
     }
     fallback
 }
