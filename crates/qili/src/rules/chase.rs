@@ -108,17 +108,22 @@ pub struct Target {
 /// outnumbered by attackers nor a capture after a check as chased. Targets
 /// are listed once each, in square order.
 pub fn targets(pos: &Position, rules: &Rulebook) -> Vec<Target> {
+    targets_among(pos, rules, EVERY_PIECE)
+}
+
+/// [`targets`] among the pieces on the points of `victims` (a bit set):
+/// whether a piece is a target, and how, does not depend on the others.
+pub(super) fn targets_among(pos: &Position, rules: &Rulebook, victims: u128) -> Vec<Target> {
+    if victims == 0 {
+        return Vec::new();
+    }
     // Where more attackers than defenders (少根) is not a chase, such
     // captures are left out before the attackers are put together.
-    let mut out: Vec<Target> = direct_captures(
-        pos,
-        rules.captures,
-        rules.outnumbered_is_chased,
-        EVERY_PIECE,
-    )
-    .into_iter()
-    .filter(|t| won_without_offers(pos, t, rules))
-    .collect();
+    let mut out: Vec<Target> =
+        direct_captures(pos, rules.captures, rules.outnumbered_is_chased, victims)
+            .into_iter()
+            .filter(|t| won_without_offers(pos, t, rules))
+            .collect();
     if rules.helped_king_or_pawn_chases {
         for t in &mut out {
             if (t.king_only || t.pawn_only) && helped(pos, t) {
@@ -135,7 +140,9 @@ pub fn targets(pos: &Position, rules: &Rulebook) -> Vec<Target> {
         });
     }
     let through_check = if rules.chase_through_checks {
-        targets_through_check(pos, rules)
+        through_check(pos, rules, &pos.checking_moves(), victims, |k| {
+            !offers_even_trade(pos, k, rules)
+        })
     } else {
         Vec::new()
     };
@@ -355,7 +362,8 @@ pub(super) fn offers_even_trade(pos: &Position, m: Move, rules: &Rulebook) -> bo
     let mut after = them;
     after.play_unchecked(accept);
     let recaptures = after.legal_moves_to(m.from);
-    through_check(&after, rules, &recaptures, |_| true).is_empty() && !can_force_mate(&after)
+    through_check(&after, rules, &recaptures, EVERY_PIECE, |_| true).is_empty()
+        && !can_force_mate(&after)
 }
 
 /// CXA 2020 图16 ("黑方将6退1避抽后，车可以吃兵"): a capture after which the
@@ -433,17 +441,19 @@ fn capture_is_mated(pos: &Position, m: Move) -> bool {
 /// back ([`offers_even_trade`]) is an exchange, not the start of a chase
 /// (28.5; CXA 2020 图13: the cannons attack each other over the rook, "判兑").
 pub fn targets_through_check(pos: &Position, rules: &Rulebook) -> Vec<Target> {
-    through_check(pos, rules, &pos.checking_moves(), |k| {
+    through_check(pos, rules, &pos.checking_moves(), EVERY_PIECE, |k| {
         !offers_even_trade(pos, k, rules)
     })
 }
 
 /// [`targets_through_check`] with the checking moves `checks`, using only
-/// those that `use_check` accepts (asked only of checks that win something).
+/// those that `use_check` accepts (asked only of checks that win something),
+/// for the pieces on the points of `victims`.
 fn through_check(
     pos: &Position,
     rules: &Rulebook,
     checks: &[Move],
+    victims: u128,
     use_check: impl Fn(Move) -> bool,
 ) -> Vec<Target> {
     let pawns_float = rules.crossed_pawn_floats_in_checks;
@@ -454,7 +464,7 @@ fn through_check(
         return out;
     }
     let takeable = pos.captures().iter().fold(0, |set, c| set | c.to.bit());
-    let untakeable = pos.board().occupied_by(pos.turn().other()) & !takeable;
+    let untakeable = pos.board().occupied_by(pos.turn().other()) & !takeable & victims;
     for &k in checks {
         let mut p = pos.clone();
         p.play_unchecked(k);

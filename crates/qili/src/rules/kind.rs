@@ -1,7 +1,9 @@
 //! What a move is (28.1–28.9, 27.x): 将, 杀, 捉 or 闲, and which kind of 闲.
 
 use super::attack;
-use super::chase::{offered_trades, offers_even_trade, targets, Method, Root, Target};
+use super::chase::{
+    offered_trades, offers_even_trade, targets, targets_among, Method, Root, Target,
+};
 use super::exchange::{exchange, gives_up_a_piece, single_square_gain, strictly_between};
 use super::mate::{can_force_mate, can_mate_by_checks, mate_by_checks, MATE_CHECKS};
 use super::rulebook::Rulebook;
@@ -241,7 +243,9 @@ pub fn classify(rules: &Rulebook, before: &Position, m: Move, previous: Option<M
     let now = targets(&again, rules);
     // 29.2: compare with what the mover could win before moving (when it was
     // in check, only captures that answer the check count).
-    let was_targets = targets(before, rules);
+    // Only the pieces the mover can win now are asked about.
+    let now_squares = now.iter().fold(0, |set, t| set | t.square.bit());
+    let was_targets = targets_among(before, rules, now_squares);
     // An attack by the king alone or a pawn alone was no chase (27.1, 27.2):
     // another piece taking it up is a new chase, while the king or pawn
     // keeping up its own attack is not.
