@@ -157,9 +157,9 @@ pub(super) fn targets_among(pos: &Position, rules: &Rulebook, victims: u128) -> 
 
 /// Pieces the side to move attacks and could win, but only with the help of
 /// an attacker they could take in an even trade: exchange offers (28.5), not
-/// chases (see [`targets`]).
-pub(super) fn offered_trades(pos: &Position, rules: &Rulebook) -> Vec<Target> {
-    direct_targets(pos, rules)
+/// chases (see [`targets`]) — among the pieces on the points of `victims`.
+pub(super) fn offered_trades(pos: &Position, rules: &Rulebook, victims: u128) -> Vec<Target> {
+    direct_captures(pos, rules.captures, true, victims)
         .into_iter()
         .filter(|t| !won_without_offers(pos, t, rules))
         .collect()
@@ -895,7 +895,7 @@ mod tests {
             assert!(!targets(&pos, edition.rulebook())
                 .iter()
                 .any(|t| t.square == h6));
-            assert!(offered_trades(&pos, edition.rulebook())
+            assert!(offered_trades(&pos, edition.rulebook(), EVERY_PIECE)
                 .iter()
                 .any(|t| t.square == h6));
         }
