@@ -8,8 +8,10 @@
 //! Everything shown comes from the engine's [`Report`]; names, titles and
 //! notes are escaped (they may come from a record).
 
+use qili::rules::explain::line_text;
+use qili::rules::lines::Claim;
 use qili::rules::report::{MoveReport, Report};
-use qili::rules::Edition;
+use qili::rules::{Edition, IdleKind, Label};
 use qili::{Color, Move, Position};
 use qili_web::markup::{esc, Markup};
 
@@ -27,6 +29,10 @@ pub const PRINT_CSS: &str = "@page{size:portrait;margin:10mm}\
 @media print{body>:not(.qili-print){display:none!important}\
 html,body{background:#fff!important;margin:0}}\
 @media screen{.qili-print{display:none}}";
+
+/// The longest cycle (in moves) whose report prints the line under each
+/// claim: more would not fit the page.
+const LINES_ROOM: usize = 8;
 
 /// What a report is about.
 #[derive(Debug, Clone, Copy)]
@@ -71,6 +77,41 @@ impl Sheet<'_> {
             }
             None => all,
         }
+    }
+
+    /// `true` if the page has room for the line under each claim (issue
+    /// 21): a cycle of at most [`LINES_ROOM`] moves.
+    fn lines_fit(&self) -> bool {
+        self.listed().len() <= LINES_ROOM
+    }
+
+    /// The line behind `m`'s label, in words: the mating line of a 杀, the
+    /// line that wins the first piece a 捉 chases, the trade of a 兑 —
+    /// played from the position after `m`, as the engine found it.
+    fn claim_line(&self, m: &MoveReport) -> Option<String> {
+        let (after, _) = at_ply(self.start, self.moves, m.ply);
+        let (from, line, balance) = match m.label {
+            Label::MateThreat => (after.pass()?, m.mate_line.clone()?, None),
+            Label::Chase => {
+                let c = m
+                    .chases
+                    .iter()
+                    .find(|c| m.targets.contains(&c.square) && !c.line.is_empty())?;
+                (after.pass()?, c.line.clone(), Some(c.balance))
+            }
+            Label::Idle if m.sub == Some(IdleKind::Exchange) => {
+                let c = m.claims.iter().find(|c| c.claim == Claim::Trade)?;
+                let from = if after.turn() == c.side {
+                    after
+                } else {
+                    after.pass()?
+                };
+                (from, c.line.clone(), Some(c.balance))
+            }
+            _ => return None,
+        };
+        let (zh, wxf) = line_text(&from, &line);
+        Some(self.lang.claim_line(&zh, &wxf, balance))
     }
 
     /// The diagram, as an `<svg>` element sized to `size`.
@@ -208,6 +249,13 @@ impl Sheet<'_> {
                 h.text(" ").text(word);
             }
             h.close("td").close("tr");
+            if let Some(line) = self.claim_line(m).filter(|_| self.lines_fit()) {
+                h.open("tr", &[("class", Some("line"))])
+                    .open("td", &[("colspan", Some("5"))])
+                    .text(&line)
+                    .close("td")
+                    .close("tr");
+            }
         }
         h.close("tbody").close("table");
         if self.report.cycle.is_some() {
@@ -322,6 +370,9 @@ impl Sheet<'_> {
                 &label,
             );
             y += step;
+            if let Some(line) = self.claim_line(m).filter(|_| self.lines_fit()) {
+                y = page.wrapped(x + 8.0, y - 1.2, 2.5, 85.0, "line", &line) + 0.8;
+            }
         }
         y += 3.0;
         if self.report.cycle.is_some() {
@@ -452,7 +503,7 @@ impl SvgPage {
 }
 
 /// The SVG page's styles.
-const PAGE_CSS: &str = "text{font-family:system-ui,\"Noto Sans CJK SC\",\"PingFang SC\",\"Microsoft YaHei\",sans-serif;fill:#1d1b18}\
+const PAGE_CSS: &str = ".line{fill:#555}text{font-family:system-ui,\"Noto Sans CJK SC\",\"PingFang SC\",\"Microsoft YaHei\",sans-serif;fill:#1d1b18}\
 .kind,.h{fill:#9c2a1c;font-weight:700}.title,.ruling{font-weight:700}.meta{fill:#555}\
 .zh{font-family:\"KaiTi\",\"STKaiti\",\"Noto Serif CJK SC\",serif}.forbidden{fill:#b3261e;font-weight:700}\
 .label-check{fill:#c62828;font-weight:700}.label-mate{fill:#6a1b9a;font-weight:700}\
@@ -516,6 +567,48 @@ fn wrap(text: &str, ems: f64) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use qili::rules::adjudicate;
+    use qili::{fen, iccs, Tolerance};
+
+    /// A 兑 and a 杀 in a four-move cycle: the report prints each line
+    /// under its move, in the page's language, the balance with its sign.
+    #[test]
+    fn the_lines_are_printed_under_the_claims() {
+        let start = fen::position(
+            "3k1ab2/4a4/4c4/4R3p/3PC4/4r4/8P/9/9/5K3 w",
+            Tolerance::COMPOSED,
+        )
+        .unwrap();
+        let moves = iccs::parse_line(&start, "e6d6 d9e9 d6e6 e9d9").unwrap();
+        let report = Report::new(
+            &start,
+            &adjudicate(Edition::Cxa1999, &start, &moves).unwrap(),
+        );
+        for (lang, trade) in [
+            (Lang::Zh, "线路：炮5进2 兵六平五（得失 +0）"),
+            (Lang::En, "Line: C5+2 P6=5 (balance +0)"),
+        ] {
+            let sheet = Sheet {
+                title: "t",
+                start: &start,
+                moves: &moves,
+                report: &report,
+                edition: Edition::Cxa1999,
+                date: "2026-12-01",
+                lang,
+                glyphs: Glyphs::Traditional,
+                flipped: false,
+            };
+            let html = sheet.html();
+            assert!(
+                html.contains(&format!(
+                    "<tr class=\"line\"><td colspan=\"5\">{trade}</td></tr>"
+                )),
+                "{html}"
+            );
+            assert!(sheet.svg().contains(trade), "{trade}");
+        }
+    }
 
     #[test]
     fn wraps_words_and_cjk() {

@@ -133,6 +133,17 @@ impl Lang {
         }
     }
 
+    /// The line behind a claim, in this language's notation (`zh` or
+    /// `wxf`): a mating line, or a line with the material it wins.
+    pub fn claim_line(self, zh: &str, wxf: &str, balance: Option<i32>) -> String {
+        match (self, balance) {
+            (Lang::Zh, None) => format!("杀法：{zh}"),
+            (Lang::Zh, Some(b)) => format!("线路：{zh}（得失 {b:+}）"),
+            (Lang::En, None) => format!("Mating line: {wxf}"),
+            (Lang::En, Some(b)) => format!("Line: {wxf} (balance {b:+})"),
+        }
+    }
+
     /// The cycle's extent.
     pub fn cycle(self, first: usize, last: usize, occurrences: usize) -> String {
         match self {

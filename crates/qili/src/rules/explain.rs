@@ -90,7 +90,7 @@ pub fn piece_en(p: Piece) -> String {
 }
 
 /// The moves `line`, played from `pos`, in Chinese and in WXF notation.
-fn line_text(pos: &Position, line: &[Move]) -> (String, String) {
+pub fn line_text(pos: &Position, line: &[Move]) -> (String, String) {
     let mut p = pos.clone();
     let mut text = (String::new(), String::new());
     for &m in line {
