@@ -58,10 +58,13 @@ function browserGroup(profile) {
 
 const recorded = (page) => page.$$eval('[data-arbiter=page] [data-ply][data-iccs]', (li) => li.map((l) => l.dataset.iccs));
 
+/** Types a move and waits until it is shown as played; returns the ms from Enter to then. */
 async function typeMove(page, text, ply) {
   await page.fill('[data-arbiter-input]', text);
+  const t0 = performance.now();
   await page.press('[data-arbiter-input]', 'Enter');
   await page.locator(`[data-arbiter=page] [data-ply="${ply}"]`).waitFor({ timeout: 20_000 });
+  return performance.now() - t0;
 }
 
 export default async function durability({ context, url, log, metric, artifact }) {
@@ -75,7 +78,9 @@ export default async function durability({ context, url, log, metric, artifact }
     await page.locator('[data-arbiter-input]').waitFor({ timeout: 30_000 });
     const mode = await page.getAttribute('.arb-journal', 'data-journal').catch(() => null);
     log(`storage: ${mode ?? '(no journal status on the page)'}`);
-    for (const [k, mv] of moves.entries()) await typeMove(page, mv, k + 1);
+    const took = [];
+    for (const [k, mv] of moves.entries()) took.push(await typeMove(page, mv, k + 1));
+    metric('arbiter-enter-to-shown-max', Math.round(Math.max(...took)), 'ms');
     const group = browserGroup(profile);
     const shown = performance.now();
     process.kill(-group, 'SIGKILL');
