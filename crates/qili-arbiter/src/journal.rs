@@ -153,6 +153,14 @@ impl Journal {
             return None; // timed out
         }
         let db: IdbDatabase = req.result().ok()?.dyn_into().ok()?;
+        // A later version of the page that changes the journal's layout
+        // must not wait for this tab: it lets go (its next write fails, and
+        // it goes on with `localStorage`, saying so).
+        let close = {
+            let db = db.clone();
+            Closure::once_into_js(move |_: Event| db.close())
+        };
+        db.set_onversionchange(Some(close.unchecked_ref()));
         Some(Journal(db))
     }
 
@@ -171,8 +179,13 @@ impl Journal {
         let (_tx, store) = self.store("readonly")?;
         let keys = store.get_all_keys()?;
         let values = store.get_all()?;
-        settled(&keys, "success", &["error"]).await?;
-        settled(&values, "success", &["error"]).await?;
+        // Both listened to before either is awaited: none can be missed.
+        let (got_keys, got_values) = (
+            settled(&keys, "success", &["error"]),
+            settled(&values, "success", &["error"]),
+        );
+        got_keys.await?;
+        got_values.await?;
         let (keys, values) = (Array::from(&keys.result()?), Array::from(&values.result()?));
         Ok(keys
             .iter()

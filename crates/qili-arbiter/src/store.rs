@@ -296,21 +296,23 @@ impl Hall {
     }
 
     /// Shows `t`, a copy the journal has committed (this tab's, or another
-    /// tab's newer one), and mirrors it to `kv`, which other tabs follow;
-    /// a copy older than the one shown is ignored. `false`: `kv` refused
-    /// the mirror (the journal still has it).
-    pub fn keep(&mut self, kv: &mut impl Kv, t: Table) -> bool {
+    /// tab's newer one), and mirrors it to `kv`, which other tabs follow
+    /// (if `kv` refuses, the journal still has it); a copy older than the
+    /// one shown is ignored.
+    pub fn keep(&mut self, kv: &mut impl Kv, t: Table) {
         if self
             .table(&t.event, t.number)
             .is_some_and(|old| old.rev >= t.rev)
         {
-            return true;
+            return;
         }
         let key = table_key(&t.event, t.number);
-        let mirrored = !self.stuck.contains(&key)
-            && serde_json::to_string(&t).is_ok_and(|text| kv.set(&key, &text));
+        if !self.stuck.contains(&key) {
+            if let Ok(text) = serde_json::to_string(&t) {
+                kv.set(&key, &text);
+            }
+        }
         self.put(t);
-        mirrored
     }
 
     fn put(&mut self, t: Table) {
@@ -512,11 +514,11 @@ mod tests {
         event(&mut kv, &mut h);
         let t = h.prepare(&kv, Table::new("e1", 1, None)).unwrap();
         assert!(h.table("e1", 1).is_none(), "not shown before it is kept");
-        assert!(h.keep(&mut kv, t.clone()));
+        h.keep(&mut kv, t.clone());
         let mut newer = h.prepare(&kv, t.clone()).unwrap();
         newer.moves.push("h2e2".into());
-        assert!(h.keep(&mut kv, newer));
-        assert!(h.keep(&mut kv, t));
+        h.keep(&mut kv, newer);
+        h.keep(&mut kv, t);
         assert_eq!(h.table("e1", 1).unwrap().moves, ["h2e2"]);
         assert_eq!(Hall::load(&mut kv, 1).table("e1", 1).unwrap().rev, 2);
         // A stale copy is refused before anything is written.

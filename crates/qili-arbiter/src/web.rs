@@ -187,16 +187,15 @@ impl App {
                 });
             }
         }
-        let journal = match (self.desk.mode, &self.journal) {
-            (Mode::Opening, _) => return self.say(Some(w.journal_opening)),
-            (Mode::Journal, Some(j)) => j.clone(),
-            _ => {
-                let r = self.hall.write_table(&mut self.kv, t.clone());
-                if self.written(r) && show {
-                    self.show(t.number);
-                }
-                return;
+        let Some(journal) = self.journal() else {
+            return;
+        };
+        let Some(journal) = journal else {
+            let r = self.hall.write_table(&mut self.kv, t.clone());
+            if self.written(r) && show {
+                self.show(t.number);
             }
+            return;
         };
         let t = match self.hall.prepare(&self.kv, t) {
             Ok(t) => t,
@@ -214,40 +213,49 @@ impl App {
             text,
         };
         self.desk.pending.push(t.clone());
-        wasm_bindgen_futures::spawn_local(async move {
-            let stored = journal.append(&copy).await;
-            with(|app| {
-                app.desk
-                    .pending
-                    .retain(|p| (&p.event, p.number) != (&t.event, t.number));
-                match stored {
-                    Ok(()) => {
-                        app.hall.keep(&mut app.kv, t.clone());
-                        app.say(None);
-                        if show {
-                            app.show(t.number);
-                        }
-                    }
-                    Err(AppendError::Conflict(newer)) => {
-                        if let Some(s) = newer.and_then(|text| read_table(&text).ok()) {
-                            app.hall.keep(&mut app.kv, s);
-                        }
-                        app.say(Some(words(app.lang).conflict));
-                    }
-                    Err(AppendError::Failed) => {
-                        // Go on with `localStorage`, and say so.
-                        app.fall_back();
-                        let mut t = t.clone();
-                        t.rev -= 1;
-                        let r = app.hall.write_table(&mut app.kv, t.clone());
-                        if app.written(r) && show {
-                            app.show(t.number);
-                        }
+        append(journal, copy, move |app, stored| {
+            app.desk
+                .pending
+                .retain(|p| (&p.event, p.number) != (&t.event, t.number));
+            match stored {
+                Ok(()) => {
+                    app.hall.keep(&mut app.kv, t.clone());
+                    app.say(None);
+                    if show {
+                        app.show(t.number);
                     }
                 }
-                app.draw();
-            });
+                Err(AppendError::Conflict(newer)) => {
+                    if let Some(s) = newer.and_then(|text| read_table(&text).ok()) {
+                        app.hall.keep(&mut app.kv, s);
+                    }
+                    app.say(Some(words(app.lang).conflict));
+                }
+                Err(AppendError::Failed) => {
+                    // The change as it was before `prepare`, to `localStorage`.
+                    let mut t = t.clone();
+                    t.rev -= 1;
+                    let r = app.hall.write_table(&mut app.kv, t.clone());
+                    if app.written(r) && show {
+                        app.show(t.number);
+                    }
+                }
+            }
         });
+    }
+
+    /// Where a change goes now: `Some(Some(journal))`, or `Some(None)` for
+    /// `localStorage` alone; `None` (and said so) while the journal is
+    /// being opened, when nothing can be stored yet.
+    fn journal(&mut self) -> Option<Option<Journal>> {
+        match (self.desk.mode, &self.journal) {
+            (Mode::Opening, _) => {
+                self.say(Some(words(self.lang).journal_opening));
+                None
+            }
+            (Mode::Journal, Some(j)) => Some(Some(j.clone())),
+            _ => Some(None),
+        }
     }
 
     /// Says why a write failed; `true` if it did not.
@@ -278,12 +286,6 @@ impl App {
     fn show(&mut self, n: u32) {
         self.desk.table = Some(n);
         self.remember();
-    }
-
-    /// The journal failed: from now on, `localStorage` alone.
-    fn fall_back(&mut self) {
-        self.journal = None;
-        self.desk.mode = Mode::JournalFailed;
     }
 
     fn play(&mut self, mv: Move) {
@@ -377,22 +379,12 @@ impl App {
             rules,
             round,
         };
-        let w = words(self.lang);
-        let journal = match (self.desk.mode, &self.journal) {
-            (Mode::Opening, _) => {
-                self.say(Some(w.journal_opening));
+        let Some(journal) = self.journal()? else {
+            if self.hall.add_event(&mut self.kv, e.clone()).is_err() {
+                self.say(Some(words(self.lang).refused));
                 return None;
             }
-            (Mode::Journal, Some(j)) => j.clone(),
-            _ => {
-                return match self.hall.add_event(&mut self.kv, e.clone()) {
-                    Ok(()) => Some(e),
-                    Err(_) => {
-                        self.say(Some(w.refused));
-                        None
-                    }
-                };
-            }
+            return Some(e);
         };
         let copy = Copy {
             key: format!("{EVENTS}{}", e.id),
@@ -402,21 +394,14 @@ impl App {
         let kept = e.clone();
         // Appended before any table of the event (transactions on the
         // journal complete in the order they were made).
-        wasm_bindgen_futures::spawn_local(async move {
-            let stored = journal.append(&copy).await;
-            with(|app| {
-                match stored {
-                    Ok(()) => app.hall.keep_event(&mut app.kv, kept),
-                    Err(AppendError::Conflict(_)) => app.say(Some(words(app.lang).conflict)),
-                    Err(AppendError::Failed) => {
-                        app.fall_back();
-                        if app.hall.add_event(&mut app.kv, kept).is_err() {
-                            app.say(Some(words(app.lang).refused));
-                        }
-                    }
+        append(journal, copy, move |app, stored| match stored {
+            Ok(()) => app.hall.keep_event(&mut app.kv, kept),
+            Err(AppendError::Conflict(_)) => app.say(Some(words(app.lang).conflict)),
+            Err(AppendError::Failed) => {
+                if app.hall.add_event(&mut app.kv, kept).is_err() {
+                    app.say(Some(words(app.lang).refused));
                 }
-                app.draw();
-            });
+            }
         });
         Some(e)
     }
@@ -457,6 +442,28 @@ impl App {
             j.forget(&aside).await;
         }
     }
+}
+
+/// Appends `copy` to the journal; once its transaction is over, hands the
+/// outcome to `then` and redraws. If the journal failed, the page goes on
+/// with `localStorage` alone from now on (and says so), and `then` is to
+/// write the change there.
+fn append(
+    journal: Journal,
+    copy: Copy,
+    then: impl FnOnce(&mut App, Result<(), AppendError>) + 'static,
+) {
+    wasm_bindgen_futures::spawn_local(async move {
+        let stored = journal.append(&copy).await;
+        with(|app| {
+            if matches!(stored, Err(AppendError::Failed)) {
+                app.journal = None;
+                app.desk.mode = Mode::JournalFailed;
+            }
+            then(app, stored);
+            app.draw();
+        });
+    });
 }
 
 /// Asks the browser to keep the storage (an event's record must survive
