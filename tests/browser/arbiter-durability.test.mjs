@@ -8,7 +8,8 @@
 // shown) is what keeps them.
 //
 // Also: while the journal's transaction is not complete, the move is shown
-// as pending (no data-ply) and the table takes no other move; where
+// as pending (no data-ply) and the table takes no other move; a second tab
+// is refused by the journal itself when localStorage lags behind it; where
 // IndexedDB is not available, the page says it keeps moves in localStorage
 // only, and still records and reloads them.
 import assert from 'node:assert/strict';
@@ -150,6 +151,37 @@ export default async function durability({ context, url, log, metric, artifact }
     await page.screenshot({ path: artifact('arbiter-phone-storage-zh.png') });
     log('pending: shown as storing, no data-ply, the next move refused until the commit');
     await held.close();
+  }
+
+  // --- two tabs: the journal refuses a stale write even where localStorage lags ------
+  {
+    const two = await context.browser().newContext();
+    const a = await two.newPage();
+    await a.goto(`${url}#/arbiter?rules=axf`);
+    await a.locator('[data-arbiter=page] .arb-desk').waitFor({ timeout: 30_000 });
+    const b = await two.newPage();
+    await b.goto(`${url}#/arbiter`);
+    await b.locator('[data-arbiter=page] .arb-desk').waitFor({ timeout: 30_000 });
+    // Tab a's mirror to localStorage is lost (as when the browser dies between
+    // the journal's commit and the mirror): tab b hears nothing of its move.
+    await a.evaluate(() => {
+      const set = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (k, v) {
+        if (!k.startsWith('qili.arbiter.table.')) set.call(this, k, v);
+      };
+    });
+    await typeMove(a, 'h2e2', 1);
+    await b.waitForTimeout(300);
+    assert.deepEqual(await recorded(b), [], 'tab b has not seen it');
+    await b.fill('[data-arbiter-input]', 'b0c2');
+    await b.press('[data-arbiter-input]', 'Enter');
+    await b.locator('.arb-status', { hasText: /另一个标签页|Another tab/ }).waitFor({ timeout: 10_000 });
+    assert.deepEqual(await recorded(b), ['h2e2'], 'refused, and tab b takes the stored copy');
+    await b.reload();
+    await b.locator('[data-arbiter=page] [data-ply="1"]').waitFor({ timeout: 30_000 });
+    assert.deepEqual(await recorded(b), ['h2e2'], 'nothing written over');
+    log('two tabs: a stale write refused by the journal, the stored copy taken');
+    await two.close();
   }
 
   // --- no IndexedDB (a private window of some browsers): localStorage, and said so ---
