@@ -17,20 +17,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { chromiumArgs as args } from './lib.mjs';
 
 export const timeoutMs = 240_000;
 
-// The flags of tests/browser/run.mjs.
-const args = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--js-flags=--expose-gc',
-];
 const executablePath = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
 const launch = (profile) =>
