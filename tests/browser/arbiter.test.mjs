@@ -2,10 +2,13 @@
 // a perpetual check and a perpetual chase recorded move by move under each
 // edition, the warning shown before the ply at which `qili adjudicate`
 // first gives a verdict (asked here, move by move, of the CLI) and binding
-// exactly there; every move kept across a reload, an offline reload and a
-// second tab; corrupt storage set aside and reported; the PGN export read
-// back by `qili annotate` and by the analysis board with the same moves;
-// phone-sized screenshots. The module is not part of a first visit.
+// exactly there; a drawn repetition likewise announced before it binds
+// ([data-arbiter-draw]); every move kept across a reload, an offline reload
+// and a second tab; corrupt storage (localStorage and the IndexedDB
+// journal) set aside and reported; the PGN export read back by `qili
+// annotate` and by the analysis board with the same moves; phone-sized
+// screenshots. The module is not part of a first visit. (A browser killed
+// right after a move: arbiter-durability.test.mjs.)
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -27,6 +30,13 @@ const CHASE = {
   first: ['c2a2'],
   cycle: ['a7b7', 'a2b2', 'b7a7', 'b2a2'],
 };
+// Both horses out and back: idle moves on both sides, a draw by repetition (26.2).
+const IDLE = {
+  name: 'idle',
+  fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1',
+  first: [],
+  cycle: ['b0c2', 'b9c7', 'c2b0', 'c7b9'],
+};
 const EDITIONS = ['cxa1999', 'cxa2020', 'axf'];
 
 const line = (c, cycles) => [...c.first, ...Array.from({ length: cycles }, () => c.cycle).flat()];
@@ -47,6 +57,12 @@ const warning = (page) =>
   page.evaluate(() => {
     const w = document.querySelector('[data-arbiter-warning]');
     return w && { side: w.dataset.side, binding: w.dataset.binding, text: w.textContent };
+  });
+
+const drawNotice = (page) =>
+  page.evaluate(() => {
+    const d = document.querySelector('[data-arbiter-draw]');
+    return d && { binding: d.dataset.binding, text: d.textContent };
   });
 
 async function typeMove(page, text, ply) {
@@ -257,6 +273,38 @@ export default async function arbiter({ page, context, url, log, artifact, metri
   assert.deepEqual(back.split(/[\s+]+/), moves, 'the analysis board reads the same moves');
   await board.close();
 
+  // --- a drawn repetition, announced before it binds, under each edition -------------
+  for (const rules of EDITIONS) {
+    const moves = line(IDLE, 5);
+    const bind = bindingPly(rules, IDLE.fen, moves);
+    await openTable(page, url, rules, IDLE.fen);
+    let noticed = null;
+    let occurrence = null;
+    for (let k = 1; k <= bind; k++) {
+      await typeMove(page, moves[k - 1], k);
+      assert.equal(await warning(page), null, `${rules} ${k}: no side loses, no [data-arbiter-warning]`);
+      const d = await drawNotice(page);
+      if (k < bind) {
+        assert.ok(!d || d.binding === 'false', `idle ${rules}: the draw bound at ${k}, before ${bind}`);
+        if (d) {
+          noticed ??= k;
+          assert.ok(d.text.includes(`第 ${bind} 步`), `the notice names the ply it binds at: ${d.text}`);
+          occurrence = Number(d.text.match(/局面第 (\d+) 次出现/)?.[1]);
+          assert.match(d.text, /双方不变作和/, 'and why');
+        }
+      } else {
+        assert.ok(d, `idle ${rules}: a draw at ${bind}`);
+        assert.equal(d.binding, 'true', `idle ${rules}: the draw binds exactly at ${bind}`);
+        assert.match(d.text, /循环作和/);
+      }
+    }
+    assert.ok(noticed !== null && noticed < bind, `idle ${rules}: noticed at ${noticed}, binds at ${bind}`);
+    assert.ok(occurrence >= 3, `the occurrence at which it binds (${occurrence})`);
+    await page.locator('.arb-log td', { hasText: '裁决生效：循环作和' }).waitFor();
+    log(`idle ${rules}: draw notice from ply ${noticed} (occurrence ${occurrence}), binding at ply ${bind} (qili adjudicate)`);
+    metric(`arbiter-idle-${rules}-noticed`, noticed, 'ply');
+  }
+
   // --- a second tab on the same event --------------------------------------------
   await openTable(page, url, 'axf', CHECK.fen);
   const two = await context.newPage();
@@ -295,6 +343,29 @@ export default async function arbiter({ page, context, url, log, artifact, metri
     localStorage.setItem(`qili.arbiter.table.${id}.99`, '{"event": broken');
     localStorage.setItem('qili.arbiter.event.zz', 'not json');
   });
+  // And a record of the IndexedDB journal that is not a table.
+  const journal = (work) =>
+    page.evaluate(
+      (work) =>
+        new Promise((ok, fail) => {
+          const open = indexedDB.open('qili-arbiter', 1);
+          open.onerror = () => fail(open.error);
+          open.onsuccess = () => {
+            const db = open.result;
+            const tx = db.transaction('journal', 'readwrite');
+            const store = tx.objectStore('journal');
+            const key = ['qili.arbiter.table.x.97', 1];
+            const req = work === 'put' ? store.put({ key: key[0], rev: 1, text: 'journal torn' }, key) : store.getAllKeys();
+            tx.oncomplete = () => {
+              db.close();
+              ok(work === 'put' ? null : req.result.filter((k) => k[0] === key[0]).length);
+            };
+            tx.onerror = () => fail(tx.error);
+          };
+        }),
+      work,
+    );
+  await journal('put');
   await page.reload();
   await page.locator('[data-arbiter-aside]').waitFor({ timeout: 20_000 });
   const kept = await page.evaluate(() =>
@@ -303,9 +374,13 @@ export default async function arbiter({ page, context, url, log, artifact, metri
       .map((k) => localStorage.getItem(k))
       .sort(),
   );
-  assert.deepEqual(kept, ['not json', '{"event": broken'].sort(), 'set aside as written');
+  assert.deepEqual(kept, ['journal torn', 'not json', '{"event": broken'].sort(), 'set aside as written');
   assert.deepEqual(await recorded(page), CHECK.cycle, 'the good tables stay');
-  assert.equal(await page.locator('[data-arbiter-aside] li').count(), 2);
+  assert.equal(await page.locator('[data-arbiter-aside] li').count(), 3);
+  for (let i = 0; (await journal('count')) !== 0; i++) {
+    assert.ok(i < 50, 'the journal record set aside leaves the journal');
+    await page.waitForTimeout(100);
+  }
   log('corrupt storage: set aside and reported');
 
   // --- phone-sized screenshots ---------------------------------------------------------
@@ -326,6 +401,13 @@ export default async function arbiter({ page, context, url, log, artifact, metri
   await p.evaluate(() => document.querySelector('.arb-desk').scrollIntoView());
   await p.screenshot({ path: artifact('arbiter-tablet-en.png'), scale: 'css' });
   await p.setViewportSize({ width: 390, height: 844 });
+  // A draw announced (in English now).
+  await openTable(p, url, 'axf', IDLE.fen);
+  for (const [k, mv] of line(IDLE, 1).entries()) await typeMove(p, mv, k + 1);
+  assert.equal((await drawNotice(p)).binding, 'false');
+  assert.match((await drawNotice(p)).text, /drawn by repetition|判和/);
+  await p.locator('[data-arbiter-draw]').scrollIntoViewIfNeeded();
+  await p.screenshot({ path: artifact('arbiter-phone-draw-en.png') });
   const wide = await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   assert.ok(wide <= 0, `no horizontal scroll on a phone (${wide}px too wide)`);
   await phone.close();

@@ -1,6 +1,18 @@
 // Helpers shared by the browser tests (not a test: no .test.mjs suffix).
 import assert from 'node:assert/strict';
 
+/** The flags every test's Chromium is started with (run.mjs, and tests that start their own). */
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--js-flags=--expose-gc',
+];
+
 /** Opens `hash` and waits for the board's pieces. Returns ms to the first piece. */
 export async function open(page, url, hash) {
   await page.addInitScript(() => {

@@ -27,6 +27,7 @@ import { createReadStream, existsSync, mkdirSync, readdirSync, statSync, writeFi
 import { extname, join, normalize, resolve, sep, dirname, basename } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
+import { chromiumArgs } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..', '..');
@@ -90,20 +91,7 @@ if (files.length === 0) {
 
 mkdirSync(artifacts, { recursive: true });
 // playwright-core's launch() gives every run a fresh temporary --user-data-dir.
-const browser = await chromium.launch({
-  executablePath,
-  headless: true,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--js-flags=--expose-gc',
-  ],
-});
+const browser = await chromium.launch({ executablePath, headless: true, args: chromiumArgs });
 console.log(`browser tests: ${browser.version()} via playwright-core, site ${url} from ${dist}`);
 
 const metrics = {};

@@ -93,6 +93,9 @@ pub fn log_csv<'a>(
                     side.code(),
                     if *binding { "true" } else { "false" },
                 ),
+                Happening::Draw { binding, .. } => {
+                    ("draw", "", if *binding { "true" } else { "false" })
+                }
                 Happening::Ruling {
                     confirmed: true, ..
                 } => ("confirmed", "", ""),

@@ -16,9 +16,12 @@
 //! - [`watch`]: the rules' view of the game (the engine decides; this module
 //!   counts plies to the binding point);
 //! - [`model`]: events, tables and log entries as stored;
-//! - [`store`]: storage — written before shown, two tabs, unreadable data set aside;
+//! - [`store`]: storage — written before shown, two tabs, unreadable data set
+//!   aside, the journal's copies merged in on load;
 //! - [`export`]: PGN and CSV;
 //! - [`strings`]: the words; [`view`]: the markup, every text escaped;
+//! - `journal` (wasm only): the IndexedDB journal, committed to disk before
+//!   a change is shown;
 //! - `web` (wasm only): the browser side.
 //!
 //! Like the saved studies, the page is markup written as text and events
@@ -29,6 +32,8 @@
 #![deny(missing_docs)]
 
 pub mod export;
+#[cfg(target_arch = "wasm32")]
+mod journal;
 pub mod model;
 pub mod store;
 pub mod strings;

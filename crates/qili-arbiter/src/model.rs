@@ -124,6 +124,17 @@ pub enum Happening {
         /// The clause of the ruling, as the edition cites it.
         clause: String,
     },
+    /// A repetition draw was announced (`binding`: the draw bound).
+    Draw {
+        /// The draw binds.
+        binding: bool,
+        /// The ply at which it binds.
+        at: usize,
+        /// The occurrence of the position at that ply.
+        occurrence: usize,
+        /// The clause of the ruling, as the edition cites it.
+        clause: String,
+    },
     /// The arbiter confirmed the engine's ruling, or overrode it.
     Ruling {
         /// Confirmed (`false`: overridden).
@@ -321,6 +332,15 @@ impl Table {
         self.log.iter().any(|e| {
             matches!(&e.what, Happening::Warning { side: s, binding: b, at: a, .. }
                 if (*s, *b, *a) == (side, binding, at))
+        })
+    }
+
+    /// Whether this draw notice (binding, ply at which it binds) is in the
+    /// log already.
+    pub fn logged_draw(&self, binding: bool, at: usize) -> bool {
+        self.log.iter().any(|e| {
+            matches!(&e.what, Happening::Draw { binding: b, at: a, .. }
+                if (*b, *a) == (binding, at))
         })
     }
 }

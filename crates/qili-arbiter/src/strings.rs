@@ -8,7 +8,7 @@ use qili::Color;
 pub use qili_diagram::Lang;
 
 use crate::model::{Happening, Score, Termination};
-use crate::watch::Alert;
+use crate::watch::{Alert, DrawAlert};
 
 /// The fixed words in one language.
 #[derive(Debug)]
@@ -23,6 +23,18 @@ pub struct Words {
     pub not_persisted: &'static str,
     /// Storage: cannot be asked.
     pub persist_unknown: &'static str,
+    /// Where moves are stored: the IndexedDB journal, committed durably.
+    pub journal: &'static str,
+    /// Where moves are stored: `localStorage` only (no IndexedDB here).
+    pub journal_none: &'static str,
+    /// Where moves are stored: `localStorage` only (IndexedDB failed).
+    pub journal_failed: &'static str,
+    /// Where moves are stored: not known yet (opening).
+    pub journal_opening: &'static str,
+    /// A change being stored (shown by the pending move).
+    pub storing: &'static str,
+    /// Input refused while the table's last change is being stored.
+    pub busy: &'static str,
     /// The events (heading).
     pub events: &'static str,
     /// A new event (heading and button).
@@ -129,6 +141,12 @@ const ZH: Words = Words {
     persisted: "本机存储：持久保存（浏览器不会自行清除）。",
     not_persisted: "本机存储：未获持久保存，浏览器在空间不足时可能清除。请及时导出。",
     persist_unknown: "本机存储：无法确认是否持久保存。",
+    journal: "每一步先写入 IndexedDB（严格提交：写到磁盘）后才显示。",
+    journal_none: "此浏览器无法使用 IndexedDB（无痕模式？）：着法只存于 localStorage，浏览器延后写盘，刚走的一步可能在断电时丢失。请及时导出。",
+    journal_failed: "IndexedDB 写入失败：此后着法只存于 localStorage，断电时刚走的一步可能丢失。请及时导出。",
+    journal_opening: "正在打开本机存储……",
+    storing: "正在存储……",
+    busy: "本台上一步尚在存储，请稍候。",
     events: "比赛",
     new_event: "新建比赛",
     event_name: "比赛名称",
@@ -186,6 +204,12 @@ const EN: Words = Words {
     persisted: "Storage on this device: persistent (the browser will not clear it).",
     not_persisted: "Storage on this device: not persistent; the browser may clear it when space runs low. Export often.",
     persist_unknown: "Storage on this device: persistence unknown.",
+    journal: "Every move is written to IndexedDB (a strict, on-disk commit) before it is shown.",
+    journal_none: "IndexedDB is not available in this browser (private window?): moves are kept in localStorage only, which the browser writes to disk lazily; a power loss just after a move may lose it. Export often.",
+    journal_failed: "IndexedDB stopped accepting writes: from now on moves are kept in localStorage only; a power loss just after a move may lose it. Export often.",
+    journal_opening: "Opening the storage on this device…",
+    storing: "storing…",
+    busy: "The last change to this table is still being stored: wait a moment.",
     events: "Events",
     new_event: "New event",
     event_name: "Event name",
@@ -301,6 +325,27 @@ pub fn alert(lang: Lang, a: &Alert, clause: &str, now: usize) -> String {
     }
 }
 
+/// The draw notice or verdict: at which occurrence, the clause.
+pub fn draw(lang: Lang, d: &DrawAlert, clause: &str, now: usize) -> String {
+    let why = reason(lang, d.reason);
+    let clause = lang.clause(clause);
+    let (at, n) = (d.at, d.occurrence);
+    match (lang, d.binding) {
+        (Lang::Zh, true) => format!("循环作和（{why}，{clause}）：第 {at} 步、局面第 {n} 次出现时生效。"),
+        (Lang::En, true) => format!(
+            "Drawn by repetition ({why}, {clause}): bound at ply {at}, occurrence {n} of the position."
+        ),
+        (Lang::Zh, false) => format!(
+            "注意：双方不变，再走一个循环（{} 步后，第 {at} 步，局面第 {n} 次出现）即判和（{why}，{clause}）。",
+            at.saturating_sub(now)
+        ),
+        (Lang::En, false) => format!(
+            "Notice: if neither side varies, one more cycle ({} plies, ply {at}, occurrence {n} of the position) and the game is drawn by repetition ({why}, {clause}).",
+            at.saturating_sub(now)
+        ),
+    }
+}
+
 /// A repetition ruling's reason in words.
 pub fn reason(lang: Lang, r: RulingReason) -> &'static str {
     let (zh, en) = match r {
@@ -334,6 +379,24 @@ pub fn happening(lang: Lang, h: &Happening) -> String {
                 }
                 (Lang::Zh, true) => format!("裁决生效：{who}判负（{clause}）"),
                 (Lang::En, true) => format!("Verdict binds: {who} loses ({clause})"),
+            }
+        }
+        Happening::Draw {
+            binding,
+            at,
+            occurrence,
+            clause,
+        } => {
+            let clause = lang.clause(clause);
+            match (lang, binding) {
+                (Lang::Zh, false) => {
+                    format!("注意：第 {at} 步（局面第 {occurrence} 次出现）将循环作和（{clause}）")
+                }
+                (Lang::En, false) => format!(
+                    "Notice: drawn by repetition at ply {at}, occurrence {occurrence} ({clause})"
+                ),
+                (Lang::Zh, true) => format!("裁决生效：循环作和（{clause}）"),
+                (Lang::En, true) => format!("Verdict binds: drawn by repetition ({clause})"),
             }
         }
         Happening::Ruling { confirmed, note } => {

@@ -4,9 +4,15 @@
 //! checks use are kept stable: `[data-arbiter-input]`, `[data-ply][data-iccs]`
 //! per recorded move, `[data-arbiter-warning]` with `data-side` and
 //! `data-binding`, `[data-export=pgn]` and `[data-export=event-pgn]`.
+//!
+//! A repetition *draw* has its own element, `[data-arbiter-draw]` with
+//! `data-binding` (`false` while it is a notice, `true` once it binds), so
+//! that `[data-arbiter-warning]` keeps meaning "this side loses". A move
+//! being stored is listed as `[data-pending-iccs]`, without `data-ply`: it
+//! is not recorded until the storage says so.
 
 use qili::notation::Notation;
-use qili::rules::{Edition, Ruling};
+use qili::rules::Edition;
 use qili::{fen, Square};
 use qili_diagram::{draw, Glyphs, Overlay, Scene};
 use qili_web::markup::Markup;
@@ -14,7 +20,7 @@ use qili_web::url::encode;
 
 use crate::export::iso_time;
 use crate::model::{Event, Score, Table, Termination};
-use crate::store::Hall;
+use crate::store::{Hall, Mode};
 use crate::strings::{self, words, Lang};
 use crate::watch::{assess, Watch};
 
@@ -34,6 +40,19 @@ pub struct Desk {
     pub persisted: Option<bool>,
     /// Export moves in ICCS rather than Chinese.
     pub iccs: bool,
+    /// Where changes are stored.
+    pub mode: Mode,
+    /// Changed copies of tables being stored, not yet shown as recorded.
+    pub pending: Vec<Table>,
+}
+
+impl Desk {
+    /// The copy of table `number` of event `id` being stored, if any.
+    pub fn pending(&self, id: &str, number: u32) -> Option<&Table> {
+        self.pending
+            .iter()
+            .find(|t| t.event == id && t.number == number)
+    }
 }
 
 /// What the rules say at a table, if its game replays.
@@ -94,6 +113,21 @@ pub fn page(lang: Lang, hall: &Hall, desk: &Desk) -> String {
         ],
     )
     .text(text)
+    .close("p");
+    let journal = match desk.mode {
+        Mode::Opening => w.journal_opening,
+        Mode::Journal => w.journal,
+        Mode::LocalOnly => w.journal_none,
+        Mode::JournalFailed => w.journal_failed,
+    };
+    m.open(
+        "p",
+        &[
+            ("class", Some("arb-journal")),
+            ("data-journal", Some(desk.mode.code())),
+        ],
+    )
+    .text(journal)
     .close("p");
     m.open(
         "p",
@@ -201,6 +235,9 @@ fn tables(m: &mut Markup, lang: Lang, hall: &Hall, e: &Event, desk: &Desk) {
         if let Some(a) = open {
             text.push_str(if a.binding { " ■ " } else { " ⚠ " });
             text.push_str(strings::side(lang, a.side));
+        }
+        if let Some(d) = watch.as_ref().and_then(|x| x.draw) {
+            text.push_str(if d.binding { " ■ ½" } else { " ⚠ ½" });
         }
         if let Some((s, _)) = t.result() {
             text.push_str(" · ");
@@ -324,6 +361,7 @@ fn table(out: &mut String, m: &mut Markup, lang: Lang, e: &Event, t: &Table, des
     .close("label")
     .el("button", "", w.play)
     .close("form");
+    let pending = desk.pending(&e.id, t.number);
     // The moves in Chinese, for the move list and the cycle.
     let mut pos = g.start.clone();
     let zh: Vec<String> = g
@@ -352,6 +390,9 @@ fn table(out: &mut String, m: &mut Markup, lang: Lang, e: &Event, t: &Table, des
         )
         .text(text)
         .close("li");
+    }
+    if let Some(p) = pending {
+        pending_moves(m, lang, t, p);
     }
     m.close("ol");
     m.open("form", &[("data-form", Some("undo"))]);
@@ -398,6 +439,53 @@ fn table(out: &mut String, m: &mut Markup, lang: Lang, e: &Event, t: &Table, des
         .close("button");
     }
     m.close("section").close("section");
+}
+
+/// The moves of `p` (a copy of `t` being stored) that `t` does not have
+/// yet, marked as pending; or, for another change, that one is stored.
+fn pending_moves(m: &mut Markup, lang: Lang, t: &Table, p: &Table) {
+    let w = words(lang);
+    let Ok(g) = p.game() else { return };
+    let new = g.moves.get(t.moves.len()..).unwrap_or(&[]);
+    if new.is_empty() {
+        m.open(
+            "li",
+            &[("class", Some("arb-pending")), ("aria-busy", Some("true"))],
+        )
+        .text(w.storing)
+        .close("li");
+        return;
+    }
+    let before = g.moves.len() - new.len();
+    let (mut pos, _) = qili_diagram::svg::at_ply(&g.start, &g.moves, before);
+    for &mv in new {
+        let text = format!("{} — {}", Notation::CHINESE.write(&pos, mv), w.storing);
+        pos.play_unchecked(mv);
+        m.open(
+            "li",
+            &[
+                ("class", Some("arb-pending")),
+                ("aria-busy", Some("true")),
+                ("data-pending-iccs", Some(&mv.to_string())),
+            ],
+        )
+        .text(&text)
+        .close("li");
+    }
+}
+
+/// The form to confirm or override the ruling shown, with a note.
+fn ruling_form(m: &mut Markup, lang: Lang) {
+    let w = words(lang);
+    m.open("form", &[("data-form", Some("ruling"))]);
+    input(m, w.note, "note", "");
+    m.open("button", &[("name", Some("confirm")), ("value", Some("1"))])
+        .text(w.confirm)
+        .close("button")
+        .open("button", &[("name", Some("confirm")), ("value", Some("0"))])
+        .text(w.overrule)
+        .close("button")
+        .close("form");
 }
 
 fn live(m: &mut Markup, lang: Lang, e: &Event, t: &Table, x: &Watch, zh: &[String]) {
@@ -451,23 +539,27 @@ fn live(m: &mut Markup, lang: Lang, e: &Event, t: &Table, x: &Watch, zh: &[Strin
                 ),
             ],
         )
-        .el("p", "", &strings::alert(lang, &a, clause, t.moves.len()))
-        .open("form", &[("data-form", Some("ruling"))]);
-        input(m, w.note, "note", "");
-        m.open("button", &[("name", Some("confirm")), ("value", Some("1"))])
-            .text(w.confirm)
-            .close("button")
-            .open("button", &[("name", Some("confirm")), ("value", Some("0"))])
-            .text(w.overrule)
-            .close("button")
-            .close("form")
-            .close("div");
-    } else if let Some(at) = x.draw_at {
-        m.el(
-            "p",
-            "arb-draw",
-            &format!("{} ({at})", lang.ruling(Ruling::Draw)),
-        );
+        .el("p", "", &strings::alert(lang, &a, clause, t.moves.len()));
+        ruling_form(m, lang);
+        m.close("div");
+    }
+    if let Some(d) = x.draw {
+        let clause = rules.cite(d.reason.clause());
+        m.open(
+            "div",
+            &[
+                ("class", Some("arb-draw")),
+                ("role", Some("status")),
+                ("data-arbiter-draw", Some("")),
+                (
+                    "data-binding",
+                    Some(if d.binding { "true" } else { "false" }),
+                ),
+            ],
+        )
+        .el("p", "", &strings::draw(lang, &d, clause, t.moves.len()));
+        ruling_form(m, lang);
+        m.close("div");
     }
     m.el(
         "p",
@@ -536,5 +628,39 @@ mod tests {
         hall.write_table(&mut kv, t).unwrap();
         let html = page(Lang::Zh, &hall, &desk);
         assert!(html.contains(r#"data-side="red" data-binding="true""#));
+    }
+
+    #[test]
+    fn a_draw_has_its_own_hook_and_a_pending_move_no_ply() {
+        let mut kv = MemoryKv::default();
+        let mut hall = Hall::load(&mut kv, 0);
+        let e = Event {
+            id: "e".into(),
+            name: "Open".into(),
+            rules: "axf".into(),
+            round: "1".into(),
+        };
+        hall.add_event(&mut kv, e).unwrap();
+        let mut t = Table::new("e", 1, None);
+        t.moves = ["b0c2", "b9c7", "c2b0", "c7b9"].map(String::from).to_vec();
+        hall.write_table(&mut kv, t).unwrap();
+        let mut desk = Desk {
+            event: Some("e".into()),
+            table: Some(1),
+            mode: Mode::Journal,
+            ..Desk::default()
+        };
+        let html = page(Lang::En, &hall, &desk);
+        assert!(html.contains(r#"data-arbiter-draw="" data-binding="false""#));
+        assert!(!html.contains("data-arbiter-warning"), "no side loses");
+        assert!(html.contains("occurrence 3"), "AXF: the third occurrence");
+        assert!(html.contains(r#"data-journal="indexeddb""#));
+        // The next move, being stored: listed as pending, not recorded.
+        let mut p = hall.table("e", 1).unwrap().clone();
+        p.moves.push("b0c2".into());
+        desk.pending.push(p);
+        let html = page(Lang::En, &hall, &desk);
+        assert!(html.contains(r#"data-pending-iccs="b0c2""#));
+        assert!(!html.contains(r#"data-ply="5""#));
     }
 }

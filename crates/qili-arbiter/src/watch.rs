@@ -1,7 +1,8 @@
 //! What the rules say about a table's game at its last move: how often the
 //! position has occurred, the current cycle with its labels and both sides'
-//! patterns, a warning one cycle before a repetition ruling binds, the
-//! verdict once it binds, and the moves left before the natural limit.
+//! patterns, a warning one cycle before a repetition ruling binds (a loss
+//! for one side, or a draw), the verdict once it binds, and the moves left
+//! before the natural limit.
 //!
 //! Nothing here decides a ruling: every ruling and every verdict is the
 //! engine's ([`qili::rules::repetitions`], the same judgement as
@@ -35,6 +36,21 @@ pub struct Alert {
     pub reason: RulingReason,
 }
 
+/// A repetition draw, bound or about to bind (26.2 both allowed, 26.3 both
+/// forbidden, both checking perpetually), as the engine rules it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DrawAlert {
+    /// The draw binds now (`false`: it will if the cycle is played again).
+    pub binding: bool,
+    /// The ply at which it binds (or bound).
+    pub at: usize,
+    /// The occurrence of the position at that ply (the edition's count: 4
+    /// under CXA, 3 under AXF).
+    pub occurrence: usize,
+    /// Why it is a draw.
+    pub reason: RulingReason,
+}
+
 /// What the rules say after the last recorded move.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Watch {
@@ -50,8 +66,8 @@ pub struct Watch {
     pub ruling_reason: Option<RulingReason>,
     /// A ruling against a side: bound, or binding within one cycle.
     pub alert: Option<Alert>,
-    /// A repetition draw that bound at this ply or earlier.
-    pub draw_at: Option<usize>,
+    /// A repetition draw: bound, or binding within one cycle.
+    pub draw: Option<DrawAlert>,
     /// Plies left before the natural move limit draws (4.2.4, 23.3).
     pub natural_left: u32,
 }
@@ -83,10 +99,9 @@ pub fn assess(
         ruling: Ruling::None,
         ruling_reason: None,
         alert: None,
-        draw_at: None,
+        draw: None,
         natural_left: natural_left(edition, start, moves),
     };
-    let bound = first_binding(&reps).map(|(ply, a)| (*ply, a.verdict, a.ruling_reason));
     let last = reps.last().filter(|(ply, _)| *ply == n).map(|(_, a)| a);
     if let Some(c) = last.and_then(|a| a.cycle.as_ref().map(|c| (a, c))) {
         let (a, c) = c;
@@ -98,48 +113,65 @@ pub fn assess(
         w.ruling = a.ruling;
         w.ruling_reason = a.ruling_reason;
     }
-    match bound {
-        Some((at, Ruling::Loses(side), Some(reason))) => {
-            w.alert = Some(Alert {
-                side,
-                binding: true,
-                at,
-                reason,
-            })
-        }
-        Some((at, _, _)) => w.draw_at = Some(at),
-        None => w.alert = coming(edition, start, moves, last),
-    }
+    (w.alert, w.draw) = if first_binding(&reps).is_some() {
+        alerts(&reps, true)
+    } else {
+        coming(edition, start, moves, last)
+    };
     Ok(w)
 }
 
+/// The first repetition verdict of `reps` as a loss or a draw (`binding`:
+/// it binds in the game as recorded, not only in its continuation).
+fn alerts(reps: &[(usize, Adjudication)], binding: bool) -> (Option<Alert>, Option<DrawAlert>) {
+    let Some((at, a)) = first_binding(reps) else {
+        return (None, None);
+    };
+    match (a.verdict, a.ruling_reason) {
+        (Ruling::Loses(side), Some(reason)) => (
+            Some(Alert {
+                side,
+                binding,
+                at: *at,
+                reason,
+            }),
+            None,
+        ),
+        (Ruling::Draw, Some(reason)) => (
+            None,
+            Some(DrawAlert {
+                binding,
+                at: *at,
+                occurrence: a.cycle.as_ref().map_or(0, |c| c.occurrences),
+                reason,
+            }),
+        ),
+        _ => (None, None),
+    }
+}
+
 /// The verdict the current cycle would bring if played again, when it binds
-/// within one more cycle and makes a side lose.
+/// within one more cycle: a loss for one side, or a draw.
 fn coming(
     edition: Edition,
     start: &Position,
     moves: &[Move],
     last: Option<&Adjudication>,
-) -> Option<Alert> {
-    let c = last?.cycle.as_ref()?;
-    let len = c.end - c.start;
-    if len == 0 {
-        return None;
+) -> (Option<Alert>, Option<DrawAlert>) {
+    let Some(c) = last.and_then(|a| a.cycle.as_ref()) else {
+        return (None, None);
+    };
+    if c.end <= c.start {
+        return (None, None);
     }
     // The cycle brings the position back: play it once more and see whether
-    // (and where) a verdict binds.
+    // (and where) a verdict binds. The game as recorded has none (the
+    // caller checked), so a verdict found binds after its last move.
     let mut longer = moves.to_vec();
     longer.extend_from_slice(&moves[c.start..c.end]);
-    let reps = repetitions(edition, start, &longer).ok()?;
-    let (at, a) = first_binding(&reps)?;
-    match (a.verdict, a.ruling_reason) {
-        (Ruling::Loses(side), Some(reason)) if *at > moves.len() => Some(Alert {
-            side,
-            binding: false,
-            at: *at,
-            reason,
-        }),
-        _ => None,
+    match repetitions(edition, start, &longer) {
+        Ok(reps) => alerts(&reps, false),
+        Err(_) => (None, None),
     }
 }
 
@@ -237,6 +269,33 @@ mod tests {
     }
 
     #[test]
+    fn a_drawn_repetition_is_announced_one_cycle_before_it_binds() {
+        // Both horses go out and back (idle, 26.2 both allowed): a draw.
+        const IDLE: (&str, &str) = (fen::START, "b0c2 b9c7 c2b0 c7b9");
+        for e in Edition::ALL {
+            let (pos, moves) = line(IDLE.0, IDLE.1, 5);
+            let bind = binding_ply(e, &pos, &moves);
+            let mut warned = None;
+            for k in 0..=bind {
+                let w = assess(e, &pos, &moves[..k]).unwrap();
+                assert_eq!(w.alert, None, "{e} {k}: no side loses");
+                match w.draw {
+                    Some(d) => {
+                        assert_eq!(d.at, bind, "{e} {k}");
+                        assert_eq!(d.reason, RulingReason::BothAllowed);
+                        assert_eq!(d.binding, k == bind, "{e} {k}");
+                        let occurrence = if e == Edition::Axf { 3 } else { 4 };
+                        assert_eq!(d.occurrence, occurrence, "{e}");
+                        warned.get_or_insert(k);
+                    }
+                    None => assert!(warned.is_none(), "{e}: the notice went at {k}"),
+                }
+            }
+            assert_eq!(bind - warned.expect("a notice"), 4, "{e}: one cycle before");
+        }
+    }
+
+    #[test]
     fn the_pending_position_warns_under_cxa_for_a_chase() {
         // 24: the pending position is the fourth occurrence; the chaser loses
         // at the fifth.
@@ -260,7 +319,7 @@ mod tests {
         let pos = Position::new();
         let moves = iccs::parse_line(&pos, "h2e2 h9g7").unwrap();
         let w = assess(Edition::Cxa1999, &pos, &moves).unwrap();
-        assert_eq!((w.occurrences, w.alert, w.draw_at), (1, None, None));
+        assert_eq!((w.occurrences, w.alert, w.draw), (1, None, None));
         assert!(w.cycle.is_empty() && w.patterns.is_none());
         assert_eq!(w.natural_left, 118);
         assert_eq!(natural_left(Edition::Axf, &pos, &moves), 118);

@@ -1,9 +1,13 @@
-//! The browser side: `localStorage`, the page's place, one listener per
-//! event kind on the document, the `storage` event of other tabs,
-//! `navigator.storage.persist()`, downloads.
+//! The browser side: the IndexedDB journal and `localStorage`, the page's
+//! place, one listener per event kind on the document, the `storage` event
+//! of other tabs, `navigator.storage.persist()`, downloads.
 //!
-//! Every change is written first ([`Hall::write_table`]) and drawn after:
-//! a move the browser refused to store is never shown as played.
+//! Every change is written first and drawn after: with the journal, the
+//! change is shown as pending (and the table takes no other change) until
+//! the journal's transaction has completed, then mirrored to `localStorage`
+//! and shown as recorded; without it, written to `localStorage`
+//! ([`Hall::write_table`]). A move the browser refused to store is never
+//! shown as played.
 
 use std::cell::RefCell;
 
@@ -20,8 +24,11 @@ use web_sys::{
 };
 
 use crate::export::{event_pgn, log_csv};
-use crate::model::{Entry, Event as Meet, Game, Happening, Score, Side, Table, Termination};
-use crate::store::{table_key, Hall, WriteError, CURRENT};
+use crate::journal::{AppendError, Journal};
+use crate::model::{
+    read_table, Entry, Event as Meet, Game, Happening, Score, Side, Table, Termination,
+};
+use crate::store::{table_key, Copy, Hall, Mode, WriteError, CURRENT, EVENTS};
 use crate::strings::{words, Lang};
 use crate::view::{page, watch_of, Desk};
 
@@ -56,6 +63,10 @@ impl Kv for Local {
 
 struct App {
     kv: Local,
+    /// The journal, once opened (`desk.mode` says which store is used).
+    journal: Option<Journal>,
+    /// A table address (`#/arbiter?…`) waiting for the journal to open.
+    waiting: Option<String>,
     hall: Hall,
     desk: Desk,
     lang: Lang,
@@ -81,9 +92,18 @@ fn with<R>(f: impl FnOnce(&mut App) -> R) -> Option<R> {
 }
 
 impl App {
+    /// Draws the page (keeping the move box's focus: a stored move
+    /// redraws the page while the arbiter types the next one).
     fn draw(&self) {
         if let Some(p) = &self.place {
+            let typing = window()
+                .document()
+                .and_then(|d| d.active_element())
+                .is_some_and(|a| a.has_attribute("data-arbiter-input"));
             p.set_inner_html(&page(self.lang, &self.hall, &self.desk));
+            if typing {
+                focus_input();
+            }
         }
     }
 
@@ -106,17 +126,40 @@ impl App {
         self.kv.set(CURRENT, &text);
     }
 
+    /// Shows the event and table shown last (`CURRENT`), or else the
+    /// newest event and its last table.
+    fn choose(&mut self) {
+        let cur = self.kv.get(CURRENT).unwrap_or_default();
+        let (e, n) = cur.split_once(' ').unwrap_or((&cur, ""));
+        let Some(e) = self.hall.event(e).or(self.hall.events.last()) else {
+            return;
+        };
+        self.desk.event = Some(e.id.clone());
+        self.desk.table = n
+            .parse()
+            .ok()
+            .filter(|&n| self.hall.table(&e.id, n).is_some())
+            .or_else(|| self.hall.tables_of(&e.id).last().map(|t| t.number));
+    }
+
     fn say(&mut self, text: Option<&str>) {
         self.desk.status = text.map(str::to_string);
     }
 
-    /// Writes a changed table, logging a warning or verdict shown for the
-    /// first time with it; says why if it was not written.
-    fn commit(&mut self, e: &Meet, mut t: Table) -> bool {
-        if let Some(a) = watch_of(e, &t).and_then(|w| w.alert) {
+    /// Writes a changed table, logging a warning, draw notice or verdict
+    /// shown for the first time with it; once stored, shows it (and, if
+    /// `show`, makes it the table shown). Says why if it was not written.
+    fn commit(&mut self, e: &Meet, mut t: Table, show: bool) {
+        let w = words(self.lang);
+        if self.desk.pending(&t.event, t.number).is_some() {
+            return self.say(Some(w.busy));
+        }
+        let watch = watch_of(e, &t);
+        let rules = e.edition().rulebook();
+        if let Some(a) = watch.as_ref().and_then(|w| w.alert) {
             let side = Side::from(a.side);
             if !t.logged_warning(side, a.binding, a.at) {
-                let clause = e.edition().rulebook().cite(a.reason.clause()).to_string();
+                let clause = rules.cite(a.reason.clause()).to_string();
                 t.log.push(Entry {
                     time: now(),
                     ply: t.moves.len(),
@@ -129,21 +172,120 @@ impl App {
                 });
             }
         }
-        let w = words(self.lang);
-        match self.hall.write_table(&mut self.kv, t) {
-            Ok(()) => {
-                self.say(None);
-                true
-            }
-            Err(WriteError::Conflict) => {
-                self.say(Some(w.conflict));
-                false
-            }
-            Err(WriteError::Refused) => {
-                self.say(Some(w.refused));
-                false
+        if let Some(d) = watch.as_ref().and_then(|w| w.draw) {
+            if !t.logged_draw(d.binding, d.at) {
+                let clause = rules.cite(d.reason.clause()).to_string();
+                t.log.push(Entry {
+                    time: now(),
+                    ply: t.moves.len(),
+                    what: Happening::Draw {
+                        binding: d.binding,
+                        at: d.at,
+                        occurrence: d.occurrence,
+                        clause,
+                    },
+                });
             }
         }
+        let Some(journal) = self.journal() else {
+            return;
+        };
+        let Some(journal) = journal else {
+            let r = self.hall.write_table(&mut self.kv, t.clone());
+            if self.written(r) && show {
+                self.show(t.number);
+            }
+            return;
+        };
+        let t = match self.hall.prepare(&self.kv, t) {
+            Ok(t) => t,
+            Err(err) => {
+                self.written(Err(err));
+                return;
+            }
+        };
+        let Ok(text) = serde_json::to_string(&t) else {
+            return self.say(Some(w.refused));
+        };
+        let copy = Copy {
+            key: table_key(&t.event, t.number),
+            rev: t.rev,
+            text,
+        };
+        self.desk.pending.push(t.clone());
+        append(journal, copy, move |app, stored| {
+            app.desk
+                .pending
+                .retain(|p| (&p.event, p.number) != (&t.event, t.number));
+            match stored {
+                Ok(()) => {
+                    app.hall.keep(&mut app.kv, t.clone());
+                    app.say(None);
+                    if show {
+                        app.show(t.number);
+                    }
+                }
+                Err(AppendError::Conflict(newer)) => {
+                    if let Some(s) = newer.and_then(|text| read_table(&text).ok()) {
+                        app.hall.keep(&mut app.kv, s);
+                    }
+                    app.say(Some(words(app.lang).conflict));
+                }
+                Err(AppendError::Failed) => {
+                    // The change as it was before `prepare`, to `localStorage`.
+                    let mut t = t.clone();
+                    t.rev -= 1;
+                    let r = app.hall.write_table(&mut app.kv, t.clone());
+                    if app.written(r) && show {
+                        app.show(t.number);
+                    }
+                }
+            }
+        });
+    }
+
+    /// Where a change goes now: `Some(Some(journal))`, or `Some(None)` for
+    /// `localStorage` alone; `None` (and said so) while the journal is
+    /// being opened, when nothing can be stored yet.
+    fn journal(&mut self) -> Option<Option<Journal>> {
+        match (self.desk.mode, &self.journal) {
+            (Mode::Opening, _) => {
+                self.say(Some(words(self.lang).journal_opening));
+                None
+            }
+            (Mode::Journal, Some(j)) => Some(Some(j.clone())),
+            _ => Some(None),
+        }
+    }
+
+    /// Says why a write failed; `true` if it did not.
+    fn written(&mut self, r: Result<(), WriteError>) -> bool {
+        let w = words(self.lang);
+        match r {
+            Ok(()) => self.say(None),
+            Err(WriteError::Conflict) => self.say(Some(w.conflict)),
+            Err(WriteError::Refused) => self.say(Some(w.refused)),
+        }
+        r.is_ok()
+    }
+
+    /// Whether the table shown has a change being stored, saying so: it
+    /// takes no other change until the journal has committed that one
+    /// (and a move typed now would be read against the position before it).
+    fn busy(&mut self) -> bool {
+        let pending = self
+            .current()
+            .is_some_and(|(e, t)| self.desk.pending(&e.id, t.number).is_some());
+        if pending {
+            self.say(Some(words(self.lang).busy));
+        }
+        pending
+    }
+
+    /// Shows table `n` of the event shown.
+    fn show(&mut self, n: u32) {
+        self.desk.table = Some(n);
+        self.remember();
     }
 
     fn play(&mut self, mv: Move) {
@@ -156,7 +298,7 @@ impl App {
             return;
         }
         t.moves.push(mv.to_string());
-        self.commit(&e, t);
+        self.commit(&e, t, false);
     }
 
     fn log(&mut self, what: Happening) {
@@ -168,7 +310,7 @@ impl App {
             ply: t.moves.len(),
             what,
         });
-        self.commit(&e, t);
+        self.commit(&e, t, false);
     }
 
     /// `#/arbiter?rules=R&fen=F`: a new table at that position, in the
@@ -213,10 +355,8 @@ impl App {
             .unwrap_or(0)
             + 1;
         self.desk.event = Some(event.id.clone());
-        if self.commit(&event, Table::new(&event.id, n, fen)) {
-            self.desk.table = Some(n);
-        }
         self.remember();
+        self.commit(&event, Table::new(&event.id, n, fen), true);
     }
 
     fn new_event(&mut self, name: String, rules: String, round: String) -> Option<Meet> {
@@ -239,14 +379,91 @@ impl App {
             rules,
             round,
         };
-        match self.hall.add_event(&mut self.kv, e.clone()) {
-            Ok(()) => Some(e),
-            Err(_) => {
+        let Some(journal) = self.journal()? else {
+            if self.hall.add_event(&mut self.kv, e.clone()).is_err() {
                 self.say(Some(words(self.lang).refused));
-                None
+                return None;
             }
+            return Some(e);
+        };
+        let copy = Copy {
+            key: format!("{EVENTS}{}", e.id),
+            rev: 1,
+            text: serde_json::to_string(&e).ok()?,
+        };
+        let kept = e.clone();
+        // Appended before any table of the event (transactions on the
+        // journal complete in the order they were made).
+        append(journal, copy, move |app, stored| match stored {
+            Ok(()) => app.hall.keep_event(&mut app.kv, kept),
+            Err(AppendError::Conflict(_)) => app.say(Some(words(app.lang).conflict)),
+            Err(AppendError::Failed) => {
+                if app.hall.add_event(&mut app.kv, kept).is_err() {
+                    app.say(Some(words(app.lang).refused));
+                }
+            }
+        });
+        Some(e)
+    }
+
+    /// Opens the journal, merges what it holds into what `localStorage`
+    /// gave at mount, and starts recording (with `localStorage` alone if
+    /// there is no journal).
+    async fn start() {
+        let journal = Journal::open().await;
+        let records = match &journal {
+            Some(j) => j.read().await.ok(),
+            None => None,
+        };
+        let aside = with(|app| {
+            let mut aside = Vec::new();
+            match (journal, records) {
+                (Some(j), Some(records)) => {
+                    let (keys, copies): (Vec<JsValue>, Vec<_>) = records.into_iter().unzip();
+                    let moved = app.hall.restore(&mut app.kv, &copies, now());
+                    aside = moved.into_iter().map(|i| keys[i].clone()).collect();
+                    app.journal = Some(j);
+                    app.desk.mode = Mode::Journal;
+                }
+                _ => app.desk.mode = Mode::LocalOnly,
+            }
+            if app.desk.event.is_none() {
+                app.choose(); // what only the journal had may now be there
+            }
+            if let Some(query) = app.waiting.take() {
+                app.open_from(&query);
+            }
+            app.draw();
+            aside
+        });
+        let journal = with(|app| app.journal.clone()).flatten();
+        if let (Some(j), Some(aside)) = (journal, aside.filter(|a| !a.is_empty())) {
+            // Set aside in `localStorage` already: out of the journal.
+            j.forget(&aside).await;
         }
     }
+}
+
+/// Appends `copy` to the journal; once its transaction is over, hands the
+/// outcome to `then` and redraws. If the journal failed, the page goes on
+/// with `localStorage` alone from now on (and says so), and `then` is to
+/// write the change there.
+fn append(
+    journal: Journal,
+    copy: Copy,
+    then: impl FnOnce(&mut App, Result<(), AppendError>) + 'static,
+) {
+    wasm_bindgen_futures::spawn_local(async move {
+        let stored = journal.append(&copy).await;
+        with(|app| {
+            if matches!(stored, Err(AppendError::Failed)) {
+                app.journal = None;
+                app.desk.mode = Mode::JournalFailed;
+            }
+            then(app, stored);
+            app.draw();
+        });
+    });
 }
 
 /// Asks the browser to keep the storage (an event's record must survive
@@ -298,17 +515,13 @@ pub fn mount(place: &Element, lang: &str) {
     if APP.with(|a| a.borrow().is_none()) {
         let mut kv = Local(window().local_storage().ok().flatten());
         let hall = Hall::load(&mut kv, now());
-        let mut desk = Desk::default();
-        if let Some(cur) = kv.get(CURRENT) {
-            let (e, n) = cur.split_once(' ').unwrap_or((&cur, ""));
-            desk.event = hall.event(e).map(|e| e.id.clone());
-            desk.table = n.parse().ok();
-        }
         APP.with(|a| {
             *a.borrow_mut() = Some(App {
                 kv,
+                journal: None,
+                waiting: None,
                 hall,
-                desk,
+                desk: Desk::default(),
                 lang: Lang::Zh,
                 place: None,
                 drag: None,
@@ -317,6 +530,8 @@ pub fn mount(place: &Element, lang: &str) {
         adopt_styles();
         listen();
         ask_persist();
+        with(App::choose);
+        wasm_bindgen_futures::spawn_local(App::start());
     }
     let hash = window().location().hash().unwrap_or_default();
     with(|app| {
@@ -327,7 +542,11 @@ pub fn mount(place: &Element, lang: &str) {
         };
         app.place = Some(place.clone());
         if let Some((_, query)) = hash.split_once('?') {
-            app.open_from(query);
+            if app.desk.mode == Mode::Opening {
+                app.waiting = Some(query.to_string());
+            } else {
+                app.open_from(query);
+            }
             // Opened once: a reload shows the table, it does not add another.
             if let Ok(h) = window().history() {
                 let _ = h.replace_state_with_url(&JsValue::NULL, "", Some("#/arbiter"));
@@ -428,6 +647,9 @@ fn listen() {
         };
         ev.prevent_default();
         with(|app| {
+            if app.busy() {
+                return app.draw();
+            }
             let Some((_, t)) = app.current() else { return };
             let Ok(g) = t.game() else { return };
             match app.desk.selected.map(|from| Move::new(from, sq)) {
@@ -483,10 +705,11 @@ fn act_on(act: &str, arg: String) {
                 app.desk.selected = None;
                 app.remember();
             }
+            "flip" if app.busy() => {}
             "flip" => {
                 if let Some((e, mut t)) = app.current() {
                     t.flipped = !t.flipped;
-                    app.commit(&e, t);
+                    app.commit(&e, t, false);
                 }
             }
             "pgn" | "event-pgn" | "csv" => {
@@ -542,6 +765,9 @@ fn submit(kind: &str, form: &Element, submitter: Option<&str>) {
     let get = |name: &str| field(form, name);
     with(|app| {
         let w = words(app.lang);
+        if matches!(kind, "move" | "undo" | "result" | "ruling") && app.busy() {
+            return app.draw();
+        }
         match kind {
             "event" => {
                 if let Some(e) = app.new_event(get("name"), get("rules"), get("round")) {
@@ -572,9 +798,8 @@ fn submit(kind: &str, form: &Element, submitter: Option<&str>) {
                     || app.kv.get(&table_key(&e.id, number)).is_some()
                 {
                     app.say(Some(w.number_taken));
-                } else if app.commit(&e, t) {
-                    app.desk.table = Some(number);
-                    app.remember();
+                } else {
+                    app.commit(&e, t, true);
                 }
             }
             "move" => {
@@ -608,7 +833,7 @@ fn submit(kind: &str, form: &Element, submitter: Option<&str>) {
                         ply: t.moves.len(),
                         what: Happening::Undo { iccs, reason },
                     });
-                    app.commit(&e, t);
+                    app.commit(&e, t, false);
                 }
             }
             "result" => {
