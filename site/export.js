@@ -9,8 +9,8 @@
 // code that draws the site's board), from the line the page shows: the
 // page's address (#/case/… or #/analysis?…), or a widget's data-line. What
 // only the page knows is read off the page as shown: which way up the board
-// is, its glyphs (the site's setting, as its river shows), and the event
-// and players of a loaded record (the title). This module does the browser's
+// is, its glyphs (the site's setting, as its river shows), and the title:
+// the event and players of a loaded record, or the arbiter's event and table. This module does the browser's
 // part:
 //
 // - data-export="svg": downloads the SVG;
@@ -89,7 +89,18 @@ function shown(button) {
   const flipped = !!piece && y === 100 + 100 * Number(piece.dataset.square[1]);
   // The river says 漢界 in the traditional set, 汉界 in the simplified one.
   const glyphs = board?.querySelector('.under')?.textContent.includes('汉') ? 'simplified' : 'traditional';
-  return { hash: button.dataset.line ?? location.hash, lang, flipped, glyphs, title: recordTitle(app) };
+  const title = button.closest('.arb-desk') ? tableTitle(app, button) : recordTitle(app);
+  return { hash: button.dataset.line ?? location.hash, lang, flipped, glyphs, title };
+}
+
+/** The event and table of the arbiter's table that `button` belongs to, as
+ * the arbiter's page shows them (the current event's button, the table's
+ * heading: number and players). Text: the wasm escapes it. */
+function tableTitle(app, button) {
+  const event = app?.querySelector('.arb-events [data-act=event][aria-current=true]')?.textContent;
+  const table = button.closest('.arb-desk').querySelector('h3')?.textContent;
+  // Without players' names, the heading ends in separators: dropped.
+  return [event, table?.replace(/[\s·–]+$/, '')].filter(Boolean).join(' · ');
 }
 
 /** The event and players of the record the analysis board shows, as its

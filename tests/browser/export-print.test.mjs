@@ -17,6 +17,7 @@ import { open } from './lib.mjs';
 export const timeoutMs = 150_000;
 
 const REPLAY = '#/case/cxa1999-图一?ply=3';
+const FIG1 = '2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1';
 
 /** Pages of a PDF (the page objects of its tree). */
 const pdfPages = (pdf) => (pdf.toString('latin1').match(/\/Type\s*\/Page\b(?!s)/g) ?? []).length;
@@ -73,6 +74,35 @@ export default async function exportPrint({ page, context, url, artifact, log, m
   await page.emulateMedia({ media: null });
   await page.evaluate(() => dispatchEvent(new Event('afterprint')));
 
+  // --- The same on the analysis board (English) and at an arbiter's table
+  // (titled with its event and table).
+  await page.click('.switch-lang');
+  await open(page, url, `#/analysis?fen=${encodeURIComponent(FIG1)}&moves=f0e0+e8f8+e0f0+f8e8&rules=cxa1999&ply=4`);
+  const analysis = await printReport(page);
+  assert.equal(pdfPages(analysis.pdf), 1);
+  assert.ok(analysis.text.includes('Red loses') && analysis.text.includes('perpetual check'), analysis.text);
+  await page.goto('about:blank');
+  await page.goto(`${url}#/arbiter?rules=cxa1999&fen=${encodeURIComponent(FIG1)}`);
+  await page.locator('[data-arbiter-input]').waitFor({ timeout: 30_000 });
+  for (const [ply, move] of ['车四平五', '将5平6', '车五平四', '将6平5'].entries()) {
+    await page.fill('[data-arbiter-input]', move);
+    await page.press('[data-arbiter-input]', 'Enter');
+    await page.locator(`[data-arbiter=page] [data-ply="${ply + 1}"]`).waitFor({ timeout: 20_000 });
+  }
+  const desk = await printReport(page);
+  writeFileSync(artifact('export-ctrl-p-arbiter-en.pdf'), desk.pdf);
+  assert.equal(pdfPages(desk.pdf), 1);
+  assert.ok(desk.text.includes('Red loses') && desk.text.includes('R4=5'), desk.text);
+  const title = await page.evaluate(() => {
+    dispatchEvent(new Event('beforeprint'));
+    return document.querySelector('body > .qili-print h1').textContent;
+  });
+  await page.evaluate(() => dispatchEvent(new Event('afterprint')));
+  const event = await page.textContent('.arb-events [aria-current]');
+  log(`arbiter report title: ${title}`);
+  assert.equal(title, `${event} · Table 1`, 'titled with the event and the table');
+  await page.click('.switch-lang');
+
   // --- Without the module (it failed to load, or not yet): the page itself,
   // without navigation and buttons.
   const bare = await context.newPage();
@@ -99,6 +129,7 @@ export default async function exportPrint({ page, context, url, artifact, log, m
 
   // --- The glyph setting: keyboard reachable, remembered, followed by the
   // board, the SVG and the report.
+  await open(page, url, REPLAY);
   const toggle = page.locator('header .switch-glyphs');
   assert.equal(await toggle.getAttribute('aria-pressed'), 'true', 'traditional by default');
   assert.equal(await toggle.textContent(), '繁體棋子');
