@@ -225,10 +225,28 @@
   }
 
   // The Export menu (site/export.js and its wasm, crates/qili-export) loads
-  // when an Export button ([data-export-menu]) is first pressed. The replay
-  // and analysis pages get theirs here, after the step controls (the site's
-  // wasm carries no export code); widgets draw their own.
+  // when an Export button ([data-export-menu]) is first pressed, or when the
+  // browser is first idle after a page with a board is shown (not with
+  // Save-Data; the service worker precaches it anyway): its beforeprint
+  // handler then makes the browser's own Print print the report. Until it is
+  // there, style.css's print rules print the page without its navigation and
+  // buttons. The replay and analysis pages get their button here, after the
+  // step controls (the site's wasm carries no export code); widgets and the
+  // arbiter's tables draw their own.
   let exporter = null;
+  const loadExport = () =>
+    (exporter ??= import(asset(EXPORT))
+      .then((m) => m.start(asset))
+      .catch((e) => {
+        exporter = null;
+        throw e;
+      }));
+  const prepareExport = () =>
+    exporter ||
+    navigator.connection?.saveData ||
+    !document.querySelector('#qili-app :is([data-export-menu], [data-arbiter=page])') ||
+    // (A failure is reported when the button is pressed: it loads again.)
+    (window.requestIdleCallback ?? setTimeout)(() => loadExport().catch(() => {}), { timeout: 5000 });
   const exportButton = () => {
     const app = document.querySelector('#qili-app .qili');
     const c = app?.querySelector('.board-col .controls');
@@ -240,12 +258,9 @@
   document.addEventListener('click', (e) => {
     const b = e.composedPath()[0].closest?.('[data-export-menu]');
     if (b)
-      (exporter ??= import(asset(EXPORT)).then((m) => m.start(asset))).then(
+      loadExport().then(
         (m) => m.toggle(b),
-        (err) => {
-          exporter = null;
-          console.error('qili', err);
-        },
+        (err) => console.error('qili', err),
       );
   });
 
@@ -264,6 +279,7 @@
           mountStudies();
           exportButton();
           arbiter();
+          prepareExport();
         }),
       );
       load().catch((e) => console.error('qili', e));

@@ -2,13 +2,16 @@
 // board and the embeddable widget does.
 //
 // Not part of the first load: embed.js imports this module (post_build.mjs
-// writes it as export-<hash>.js, with its wasm's names filled in) the first time a [data-export-menu] button is
-// pressed, and calls start() then toggle(button). The pictures and the report
+// writes it as export-<hash>.js, with its wasm's names filled in) and calls
+// start() when the browser is first idle on a page with a board, or when a
+// [data-export-menu] button is first pressed, then toggle(button). The pictures and the report
 // are drawn by the wasm crates/qili-export (with crates/qili-diagram, the
 // code that draws the site's board), from the line the page shows: the
 // page's address (#/case/… or #/analysis?…), or a widget's data-line. What
 // only the page knows is read off the page as shown: which way up the board
-// is, its glyphs, and the event and players of a loaded record (the title). This module does the browser's part:
+// is, its glyphs (the site's setting, as its river shows), and the title:
+// the event and players of a loaded record, or the arbiter's event and table. This module does the browser's
+// part:
 //
 // - data-export="svg": downloads the SVG;
 // - data-export="png": rasterises that SVG at the size chosen (1×, or 2× for
@@ -17,8 +20,11 @@
 //   Security Policy (default-src 'self') forbids loading it as a blob: image;
 // - data-export="print": puts the one-page report in the page (a
 //   .qili-print element whose print rules hide everything else) and prints;
-//   once this module is loaded, the browser's own Print does the same;
-// - data-export="copy": copies the PNG to the clipboard, where allowed.
+//   once this module is loaded, the browser's own Print (Ctrl+P, "save as
+//   PDF") does the same: the report is drawn synchronously on beforeprint;
+// - data-export="copy": copies the PNG to the clipboard, where the browser
+//   allows it (the Clipboard API with images: ClipboardItem); where it does
+//   not, or the user refused, the menu's status line says so.
 //
 // Markup set as HTML comes from the wasm's writer, which escapes every text
 // from records and users; the menu's own words are set as textContent.
@@ -33,6 +39,7 @@ const WORDS = {
     print: '打印报告',
     copy: '复制图片',
     copied: '图片已复制。',
+    noCopy: '这个浏览器不允许把图片复制到剪贴板，请用 PNG 图。',
     failed: '导出失败：',
   },
   en: {
@@ -44,6 +51,7 @@ const WORDS = {
     print: 'Print report',
     copy: 'Copy picture',
     copied: 'Picture copied.',
+    noCopy: 'This browser does not allow copying pictures to the clipboard: use the PNG picture.',
     failed: 'Export failed: ',
   },
 };
@@ -79,10 +87,20 @@ function shown(button) {
   const piece = board?.querySelector('[data-piece][data-square]');
   const y = piece && Number(/translate\(\S+ (\S+)\)/.exec(piece.getAttribute('transform'))?.[1]);
   const flipped = !!piece && y === 100 + 100 * Number(piece.dataset.square[1]);
-  // Only the simplified set has these glyphs (the pieces' text: a badge may say 将).
-  const glyphText = [...(board?.querySelectorAll('[data-piece] text') ?? [])].map((t) => t.textContent).join('');
-  const glyphs = /[帅将马车]/.test(glyphText) ? 'simplified' : 'traditional';
-  return { hash: button.dataset.line ?? location.hash, lang, flipped, glyphs, title: recordTitle(app) };
+  // The river says 漢界 in the traditional set, 汉界 in the simplified one.
+  const glyphs = board?.querySelector('.under')?.textContent.includes('汉') ? 'simplified' : 'traditional';
+  const title = button.closest('.arb-desk') ? tableTitle(app, button) : recordTitle(app);
+  return { hash: button.dataset.line ?? location.hash, lang, flipped, glyphs, title };
+}
+
+/** The event and table of the arbiter's table that `button` belongs to, as
+ * the arbiter's page shows them (the current event's button, the table's
+ * heading: number and players). Text: the wasm escapes it. */
+function tableTitle(app, button) {
+  const event = app?.querySelector('.arb-events [data-act=event][aria-current=true]')?.textContent;
+  const table = button.closest('.arb-desk').querySelector('h3')?.textContent;
+  // Without players' names, the heading ends in separators: dropped.
+  return [event, table?.replace(/[\s·–]+$/, '')].filter(Boolean).join(' · ');
 }
 
 /** The event and players of the record the analysis board shows, as its
@@ -126,7 +144,7 @@ function toggle(button) {
   const entry = (kind, label, run) => {
     const b = el('button', { type: 'button', 'data-export': kind }, label);
     b.addEventListener('click', () =>
-      Promise.resolve()
+      Promise.resolve((status.textContent = ''))
         .then(() => run(shown(button), Number(size.value)))
         .catch((e) => (status.textContent = w.failed + (e?.message ?? e))),
     );
@@ -140,15 +158,16 @@ function toggle(button) {
       insertReport(button);
       print();
     }),
-  ];
-  if (navigator.clipboard?.write && typeof ClipboardItem !== 'undefined') {
-    entries.push(
-      entry('copy', w.copy, async (s, width) => {
+    entry('copy', w.copy, async (s, width) => {
+      if (!navigator.clipboard?.write || typeof ClipboardItem === 'undefined') throw new Error(w.noCopy);
+      try {
         await navigator.clipboard.write([new ClipboardItem({ 'image/png': png(diagram(s), width) })]);
-        status.textContent = w.copied;
-      }),
-    );
-  }
+      } catch (e) {
+        throw e?.name === 'NotAllowedError' ? new Error(w.noCopy) : e;
+      }
+      status.textContent = w.copied;
+    }),
+  ];
   const open = menu.hidden;
   menu.replaceChildren(...entries, status);
   menu.hidden = !open;
@@ -166,8 +185,6 @@ function insertReport(button) {
   const date = new Date().toLocaleDateString('sv'); // YYYY-MM-DD, local
   box.innerHTML = wasm.report(s.hash, s.flipped, s.lang, s.glyphs, date, s.title);
   document.body.append(box);
-  addEventListener('afterprint', () => box.remove(), { once: true });
-  return box;
 }
 
 function download(blob, file) {

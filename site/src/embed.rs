@@ -90,6 +90,7 @@ pub fn Widget(
     provide_context(Ui {
         lang,
         notation: RwSignal::new(Notation::default()),
+        simplified: RwSignal::new(false),
     });
     let judged = spec.read().and_then(|l| {
         Judged::new(l.edition, &l.start, &l.moves).map(|j| (Shared(std::sync::Arc::new(j)), l))

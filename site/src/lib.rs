@@ -47,21 +47,36 @@ pub const APP_ELEMENT_ID: &str = "qili-app";
 
 const LANG_KEY: &str = "qili.lang";
 const NOTATION_KEY: &str = "qili.notation";
+const GLYPHS_KEY: &str = "qili.glyphs";
 
-/// The settings every page reads: language and notation. Shared through
-/// context, remembered in `localStorage`.
+/// The settings every page reads: language, notation and the pieces'
+/// glyphs. Shared through context, remembered in `localStorage`.
 #[derive(Debug, Clone, Copy)]
 pub struct Ui {
     /// The language.
     pub lang: RwSignal<Lang>,
     /// The notation of move lists.
     pub notation: RwSignal<Notation>,
+    /// The pieces' glyphs are simplified (车马炮), not traditional (車馬砲):
+    /// on the board, the setup palette and the exported pictures and report.
+    /// (A flag rather than a `Glyphs` signal: the first load would carry
+    /// another copy of the signal code.)
+    pub simplified: RwSignal<bool>,
 }
 
 impl Ui {
     /// The settings of the app this component belongs to.
     pub fn get() -> Ui {
         expect_context()
+    }
+
+    /// The pieces' glyphs (tracked).
+    pub fn glyphs(&self) -> board::draw::Glyphs {
+        if self.simplified.get() {
+            board::draw::Glyphs::Simplified
+        } else {
+            board::draw::Glyphs::Traditional
+        }
     }
 
     /// The fixed strings in the current language (tracked).
@@ -132,17 +147,26 @@ pub fn App() -> impl IntoView {
             .and_then(|c| notation::SHOWN.into_iter().find(|&n| n.name() == c))
             .unwrap_or_default(),
     );
+    let simplified = RwSignal::new(
+        web::load(GLYPHS_KEY).and_then(|g| board::draw::Glyphs::from_name(&g))
+            == Some(board::draw::Glyphs::Simplified),
+    );
+    let ui = Ui {
+        lang,
+        notation,
+        simplified,
+    };
     // Remember the settings (not on the first run: nothing changed yet).
     Effect::new(move |prev: Option<()>| {
-        let (l, n) = (lang.get().code(), notation.get().name());
+        let (l, n, g) = (lang.get().code(), notation.get().name(), ui.glyphs().name());
         if prev.is_some() {
             web::save(LANG_KEY, l);
             web::save(NOTATION_KEY, n);
+            web::save(GLYPHS_KEY, g);
         }
         // The language is drawn: see `page` below.
         web::tell_loader("qili-page");
     });
-    let ui = Ui { lang, notation };
     provide_context(ui);
     provide_context(Catalog::new());
 
@@ -235,6 +259,14 @@ pub fn App() -> impl IntoView {
                     on:click=move |_| lang.update(|l| *l = l.other())
                 >
                     {tr(|t| t.switch_lang)}
+                </button>
+                <button
+                    type="button"
+                    class="switch-glyphs"
+                    aria-pressed=flag(move || !simplified.get())
+                    on:click=move |_| simplified.update(|s| *s = !*s)
+                >
+                    {tr(Strings::traditional_glyphs)}
                 </button>
             </header>
             <main id="qili-main" tabindex="-1" node_ref=main>

@@ -973,3 +973,16 @@ impl Strings {
         }
     }
 }
+
+impl Strings {
+    /// The label of the header's switch of the pieces' glyphs, pressed
+    /// while they are traditional (車馬砲) and not while simplified (车马炮).
+    pub fn traditional_glyphs(&self) -> &'static str {
+        // (As in `reach`: the languages told apart by content.)
+        if self.tagline == EN.tagline {
+            "Traditional pieces"
+        } else {
+            "繁體棋子"
+        }
+    }
+}

@@ -49,6 +49,14 @@ impl Glyphs {
         }
     }
 
+    /// The name [`Glyphs::from_name`] reads: `traditional` or `simplified`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Glyphs::Traditional => "traditional",
+            Glyphs::Simplified => "simplified",
+        }
+    }
+
     /// Reads `traditional`/`trad` or `simplified`/`simp`.
     pub fn from_name(s: &str) -> Option<Glyphs> {
         match s {
@@ -450,6 +458,13 @@ mod tests {
             assert!(svg.contains(needle), "{needle} missing");
         }
         assert!(!svg.contains('.'), "whole numbers only: {svg}");
+    }
+
+    #[test]
+    fn glyph_sets_read_their_own_names() {
+        for g in [Glyphs::Traditional, Glyphs::Simplified] {
+            assert_eq!(Glyphs::from_name(g.name()), Some(g));
+        }
     }
 
     #[test]

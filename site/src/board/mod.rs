@@ -262,7 +262,11 @@ pub fn Board(
         }
     };
 
-    let under = draw::board(draw::Glyphs::Traditional);
+    // The pieces' glyphs: the setting of the app or widget placing the
+    // board (traditional where it stands alone).
+    let ui = use_context::<crate::Ui>();
+    let glyphs = move || ui.map_or(draw::Glyphs::Traditional, |ui| ui.glyphs());
+    let under = Signal::derive(move || draw::board(glyphs()));
     let drawing = Signal::derive(move || {
         let lifted = drag.get().filter(|d| d.at.is_some()).map(|d| d.from);
         let dests = dests.get();
@@ -275,7 +279,7 @@ pub fn Board(
                     selected: selection.get().selected,
                     dests: &dests,
                     lifted,
-                    glyphs: draw::Glyphs::Traditional,
+                    glyphs: glyphs(),
                 })
             })
         })
@@ -287,14 +291,7 @@ pub fn Board(
                 let (x, y) = d.at?;
                 let p = piece_at(d.from)?;
                 let mut m = markup::Markup::new();
-                draw::piece(
-                    &mut m,
-                    p,
-                    None,
-                    (x as i32, y as i32),
-                    " ghost",
-                    draw::Glyphs::Traditional,
-                );
+                draw::piece(&mut m, p, None, (x as i32, y as i32), " ghost", glyphs());
                 Some(m.finish())
             })
             .unwrap_or_default()

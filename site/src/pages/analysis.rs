@@ -281,7 +281,7 @@ pub fn AnalysisPage(
                 let (label, glyph, cls) = match tool {
                     Tool::Place(p) => (
                         lang.piece(p),
-                        p.glyph().to_string(),
+                        ui.glyphs().of(p).to_string(),
                         if p.color == Color::Red { "palette-piece red" } else { "palette-piece black" },
                     ),
                     Tool::Erase => (t.eraser, "⌫".to_string(), "palette-piece eraser"),
