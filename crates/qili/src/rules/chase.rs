@@ -95,9 +95,10 @@ pub struct Target {
     /// `true` if only pawns can take it (27.2: a pawn alone chasing is idle,
     /// unless both sides attack every move, in the 1999 book).
     pub pawn_only: bool,
-    /// For a piece taken at once, the line of the capture that describes
-    /// it: the capture and the exchange that follows (29.1). Empty for a
-    /// piece won through checks: [`winning_line`] plays those out.
+    /// The line that wins it: the capture that describes it and the
+    /// exchange that follows (29.1 "完整的交换过程"); for a piece won through
+    /// checks, the check that wins the most, the defender's reply that lets
+    /// the least be won, and so on to the capture and its exchange.
     pub line: Vec<Move>,
 }
 
@@ -385,7 +386,7 @@ fn capturer_lost_to_checks(pos: &Position, m: Move, t: &Target) -> bool {
         k.to != m.to
             && won_after_check(&p, THROUGH_CHECKS.by(k), false, m.to.bit())
                 .iter()
-                .any(|w| w.0 == m.to && w.2 > t.gain)
+                .any(|w| w.square == m.to && w.gain > t.gain)
     })
 }
 
@@ -471,19 +472,20 @@ fn through_check(
         if !p.is_check() {
             continue;
         }
-        let won: Vec<(Square, Piece, i32, bool)> = won_after_check(
+        let won: Vec<Won> = won_after_check(
             &p,
             THROUGH_CHECKS.by(k),
             pawns_float,
             untakeable & !k.to.bit(),
         )
         .into_iter()
-        .filter(|&(sq, piece, _, _)| pos.piece_at(sq) == Some(piece))
+        .filter(|w| pos.piece_at(w.square) == Some(w.piece))
         .collect();
         if won.is_empty() || !use_check(k) {
             continue;
         }
-        for (sq, piece, gain, moved) in won {
+        for w in won {
+            let sq = w.square;
             // 29.3: the chased piece is one without a (real) root. A piece
             // that is protected where it stands and is won only after a reply
             // moves it — typically to block the check — was not chased
@@ -491,7 +493,7 @@ fn through_check(
             // interpose is taken there; 图24's rook that interposes had no
             // root where it stood).
             let protectors = attack::attackers(pos.board(), sq, pos.turn().other());
-            if moved && !protectors.is_empty() {
+            if w.moved && !protectors.is_empty() {
                 continue;
             }
             // Every check that wins the piece is one of its attackers, and the
@@ -503,20 +505,23 @@ fn through_check(
                 if !t.attackers.contains(&k.from) {
                     t.attackers.push(k.from);
                 }
-                t.gain = t.gain.max(gain);
+                if w.gain > t.gain {
+                    t.gain = w.gain;
+                    t.line = then(k, w.line);
+                }
                 continue;
             }
             out.push(Target {
                 square: sq,
-                piece,
+                piece: w.piece,
                 attackers: vec![k.from],
                 method: Method::ThroughCheck(k),
                 root: Root::None,
                 protectors,
-                gain,
+                gain: w.gain,
                 king_only: false,
                 pawn_only: false,
-                line: Vec::new(),
+                line: then(k, w.line),
             });
         }
     }
@@ -582,20 +587,30 @@ impl Checks {
     }
 }
 
+/// A piece won after a check, whatever the defender replies (see
+/// [`won_after_check`]).
+struct Won {
+    /// Where it stands before the reply.
+    square: Square,
+    /// The piece.
+    piece: Piece,
+    /// The least gain, net of what the replies took.
+    gain: i32,
+    /// A reply moved it before it was taken.
+    moved: bool,
+    /// The line that wins it: the defender's reply that lets the least be
+    /// won, then the capture and its exchange, or the next check and so on.
+    line: Vec<Move>,
+}
+
 /// After a check (`p`, the defender to move): the pieces won whatever the
 /// defender replies — by a capture next, or by more checks within `checks`
-/// first — as (square before the reply, piece, least gain net of what the
-/// replies took, `true` if a reply moved the piece before it was taken), for
-/// the pieces on the points of `wanted` only (a bit set; the search follows
-/// them as replies move them, and looks at nothing else). With `pawns_float`
-/// (1999 图十二: "过河兵子力浮动，不存在得子"), a line in which the defender
-/// takes a pawn wins nothing: a pawn given up to win a piece is no gain.
-fn won_after_check(
-    p: &Position,
-    checks: Checks,
-    pawns_float: bool,
-    mut wanted: u128,
-) -> Vec<(Square, Piece, i32, bool)> {
+/// first — for the pieces on the points of `wanted` only (a bit set; the
+/// search follows them as replies move them, and looks at nothing else).
+/// With `pawns_float` (1999 图十二: "过河兵子力浮动，不存在得子"), a line in
+/// which the defender takes a pawn wins nothing: a pawn given up to win a
+/// piece is no gain.
+fn won_after_check(p: &Position, checks: Checks, pawns_float: bool, mut wanted: u128) -> Vec<Won> {
     if wanted == 0 {
         return Vec::new();
     }
@@ -603,7 +618,7 @@ fn won_after_check(
     if replies.is_empty() {
         return Vec::new(); // a mate, not a chase
     }
-    let mut common: Option<Vec<(Square, Piece, i32, bool)>> = None;
+    let mut common: Option<Vec<Won>> = None;
     for &r in &replies {
         let captured = p.piece_at(r.to);
         if pawns_float && captured.is_some_and(|c| c.role == Role::Pawn) {
@@ -618,143 +633,84 @@ fn won_after_check(
         } else {
             wanted
         };
-        let mut won: Vec<(Square, Piece, i32, bool)> =
-            direct_captures(&q, CaptureRules::PLAIN, true, here)
-                .into_iter()
-                .filter(|t| !t.king_only)
-                .map(|t| (t.square, t.piece, t.gain, false))
-                .collect();
+        let mut won: Vec<Won> = direct_captures(&q, CaptureRules::PLAIN, true, here)
+            .into_iter()
+            .filter(|t| !t.king_only)
+            .map(|t| Won {
+                square: t.square,
+                piece: t.piece,
+                gain: t.gain,
+                moved: false,
+                line: t.line,
+            })
+            .collect();
         for &k in &q.checking_moves() {
             let Some((next, q2)) = checks.play(&q, k) else {
                 continue;
             };
             let taken = q.piece_at(k.to).map_or(0, |c| value(c, k.to));
             let wanted = here & !k.to.bit();
-            for (sq, piece, gain, moved) in won_after_check(&q2, next, pawns_float, wanted) {
-                match won.iter_mut().find(|w| w.0 == sq) {
+            for w in won_after_check(&q2, next, pawns_float, wanted) {
+                let gain = w.gain + taken;
+                match won.iter_mut().find(|v| v.square == w.square) {
                     // The best line counts; of equally good ones, a line that
                     // takes the piece where it stands (whichever check comes
                     // first in the move list, which a mirror changes).
-                    Some(w) if gain + taken > w.2 => {
-                        w.2 = gain + taken;
-                        w.3 = moved;
+                    Some(v) if gain > v.gain => {
+                        v.gain = gain;
+                        v.moved = w.moved;
+                        v.line = then(k, w.line);
                     }
-                    Some(w) => w.3 &= moved || gain + taken < w.2,
-                    None => won.push((sq, piece, gain + taken, moved)),
+                    Some(v) => v.moved &= w.moved || gain < v.gain,
+                    None => won.push(Won {
+                        gain,
+                        line: then(k, w.line),
+                        ..w
+                    }),
                 }
             }
         }
-        let won: Vec<(Square, Piece, i32, bool)> = won
+        let won: Vec<Won> = won
             .into_iter()
-            .filter(|w| w.2 - lost > 0)
-            .map(|(sq, piece, gain, moved)| {
-                let origin = if sq == r.to { r.from } else { sq };
-                (origin, piece, gain - lost, moved || sq == r.to)
+            .filter(|w| w.gain - lost > 0)
+            .map(|w| Won {
+                square: if w.square == r.to { r.from } else { w.square },
+                gain: w.gain - lost,
+                moved: w.moved || w.square == r.to,
+                line: then(r, w.line),
+                ..w
             })
             .collect();
         common = Some(match common {
             None => won,
             Some(prev) => prev
                 .into_iter()
-                .filter_map(|(s, pc, g, mv)| {
-                    won.iter()
-                        .find(|w| w.0 == s)
-                        .map(|w| (s, pc, g.min(w.2), mv || w.3))
+                .filter_map(|v| {
+                    let w = won.iter().find(|w| w.square == v.square)?;
+                    let line = if w.gain < v.gain {
+                        w.line.clone()
+                    } else {
+                        v.line
+                    };
+                    Some(Won {
+                        gain: v.gain.min(w.gain),
+                        moved: v.moved || w.moved,
+                        line,
+                        ..v
+                    })
                 })
                 .collect(),
         });
         // Only what every reply so far lets go can be won whatever the reply.
-        wanted = common.iter().flatten().fold(0, |set, w| set | w.0.bit());
+        wanted = common
+            .iter()
+            .flatten()
+            .fold(0, |set, w| set | w.square.bit());
         if wanted == 0 {
             break;
         }
     }
     common.unwrap_or_default()
-}
-
-/// The line that wins `t` for the side to move in `pos`, as [`targets`]
-/// found it under `rules`: its best capture and the exchange that follows
-/// (29.1 "完整的交换过程"), or for a chase through checks the check, the
-/// defender's best reply, and so on to the capture and its exchange. Empty
-/// if `t` is not won in `pos`.
-pub fn winning_line(pos: &Position, t: &Target, rules: &Rulebook) -> Vec<Move> {
-    match t.method {
-        Method::ThroughCheck(_) => line_through_check(pos, t, rules),
-        _ => t.line.clone(),
-    }
-}
-
-/// [`winning_line`] for a piece won through checks: of the checks by its
-/// attackers, the one that wins the most whatever the reply.
-fn line_through_check(pos: &Position, t: &Target, rules: &Rulebook) -> Vec<Move> {
-    let pawns_float = rules.crossed_pawn_floats_in_checks;
-    let mut best: Option<(Vec<Move>, i32)> = None;
-    for &k in pos.checking_moves().iter() {
-        if !t.attackers.contains(&k.from) || k.to == t.square {
-            continue;
-        }
-        let mut p = pos.clone();
-        p.play_unchecked(k);
-        if let Some((line, gain)) =
-            line_after_check(&p, THROUGH_CHECKS.by(k), pawns_float, t.square)
-        {
-            if best.as_ref().is_none_or(|b| gain > b.1) {
-                best = Some((then(k, line), gain));
-            }
-        }
-    }
-    best.map(|b| b.0).unwrap_or_default()
-}
-
-/// The line of [`won_after_check`] for the one piece on `sq`, with what it
-/// wins: the defender's reply that lets the least be won (`None` if a reply
-/// saves the piece), then the attacker's best way to win it — a capture, or
-/// one more check.
-fn line_after_check(
-    p: &Position,
-    checks: Checks,
-    pawns_float: bool,
-    sq: Square,
-) -> Option<(Vec<Move>, i32)> {
-    let mut worst: Option<(Vec<Move>, i32)> = None;
-    for &r in &replies_to_check(p) {
-        let captured = p.piece_at(r.to);
-        if pawns_float && captured.is_some_and(|c| c.role == Role::Pawn) {
-            return None;
-        }
-        let lost = captured.map_or(0, |c| value(c, r.to));
-        let mut q = p.clone();
-        q.play_unchecked(r);
-        let here = if r.from == sq { r.to } else { sq };
-        // Won by a capture as [`won_after_check`] counts it (not by the
-        // king alone).
-        let mut best = direct_captures(&q, CaptureRules::PLAIN, true, here.bit())
-            .into_iter()
-            .find(|t| !t.king_only)
-            .map(|t| (t.line, t.gain));
-        for &k in &q.checking_moves() {
-            let Some((next, q2)) = checks.play(&q, k) else {
-                continue;
-            };
-            if k.to == here {
-                continue;
-            }
-            let taken = q.piece_at(k.to).map_or(0, |c| value(c, k.to));
-            if let Some((line, gain)) = line_after_check(&q2, next, pawns_float, here) {
-                if best.as_ref().is_none_or(|b| gain + taken > b.1) {
-                    best = Some((then(k, line), gain + taken));
-                }
-            }
-        }
-        let (line, gain) = best?;
-        if gain - lost <= 0 {
-            return None;
-        }
-        if worst.as_ref().is_none_or(|w| gain - lost < w.1) {
-            worst = Some((then(r, line), gain - lost));
-        }
-    }
-    worst
 }
 
 /// `m`, then the moves of `rest`.

@@ -6,11 +6,9 @@
 //! line that the side which just moved starts supposes the opponent passes,
 //! as the rules do when they ask what a move threatens (28.2, 28.3).
 
-use super::chase::{winning_line, Target};
 use super::exchange::single_square_line;
 use super::kind::{IdleKind, MoveKind};
 use super::mate::{can_force_mate, mate_by_checks, FORCED_MATE_CHECKS};
-use super::rulebook::Rulebook;
 use super::value::{has_value, value};
 use crate::{Color, Move, Position, Square};
 
@@ -77,14 +75,8 @@ pub fn balance(pos: &Position, line: &[Move]) -> i32 {
     sum
 }
 
-/// The line that wins the chased piece `t` for the side that just moved,
-/// from `again` — the position after the move with that side to move again.
-pub fn chase_line(again: &Position, t: &Target, rules: &Rulebook) -> Vec<Move> {
-    winning_line(again, t, rules)
-}
-
 /// The lines of the claims of `kind`, the move played to reach `after`,
-/// other than its chases (those are [`chase_line`]'s): the 兑 or 献 it is,
+/// other than its chases (each keeps its own, [`super::chase::Target::line`]): the 兑 or 献 it is,
 /// and for the pieces the moved piece attacks without chasing them, why not.
 pub fn claims(after: &Position, kind: &MoveKind) -> Vec<ClaimLine> {
     let mut out = Vec::new();

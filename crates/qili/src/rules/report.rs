@@ -9,7 +9,7 @@ use super::clause::Clause;
 use super::cycle::{Pattern, SideInCycle};
 use super::explain::{explain, explain_move, Text};
 use super::kind::{ArbiterNote, IdleKind, Label, MoveKind, Reason};
-use super::lines::{balance, chase_line, claims, Claim, ClaimLine};
+use super::lines::{balance, claims, Claim, ClaimLine};
 use super::verdict::Ruling;
 use super::{Adjudication, Edition, Rulebook, VerdictReason};
 use crate::{fen, wxf, zh, Color, Move, Piece, Position, Square};
@@ -188,11 +188,10 @@ pub struct Report {
     pub explanation: Bilingual,
 }
 
-fn chase_report(rules: &Rulebook, again: Option<&Position>, t: &Target) -> ChaseReport {
-    let line = again.map(|p| chase_line(p, t, rules)).unwrap_or_default();
+fn chase_report(again: Option<&Position>, t: &Target) -> ChaseReport {
     ChaseReport {
-        balance: again.map_or(0, |p| balance(p, &line)),
-        line,
+        balance: again.map_or(0, |p| balance(p, &t.line)),
+        line: t.line.clone(),
         square: t.square,
         piece: t.piece,
         attackers: t.attackers.clone(),
@@ -246,7 +245,7 @@ fn move_report(rules: &Rulebook, ply: usize, before: &Position, kind: &MoveKind)
         chases: kind
             .chases
             .iter()
-            .map(|t| chase_report(rules, again.as_ref(), t))
+            .map(|t| chase_report(again.as_ref(), t))
             .collect(),
         claims: claims(&after, kind).into_iter().map(claim_report).collect(),
         standing: kind.standing.clone(),
