@@ -158,30 +158,43 @@ fn claim(pos: &Position, square: Square, claim: Claim, side: Color, line: Vec<Mo
 /// it takes a piece of the mover's of its own value and is taken back
 /// (`after`, its side to move), or the mover takes it so (`again`) — the
 /// side that starts, and the captures on that point. Failing an even one,
-/// the first capture that is taken back.
+/// the first capture that is taken back; failing that, the first capture
+/// between pieces of equal value (two pieces that may take each other,
+/// neither guarded: whoever moves first takes).
 fn trade(after: &Position, again: Option<&Position>, s: Square) -> Option<(Color, Vec<Move>)> {
-    let takes = after.legal_moves_from(s);
-    let taken = again.map(|p| p.legal_moves_to(s)).unwrap_or_default();
-    let options = takes.iter().map(|&c| (after, c)).chain(
-        again
-            .into_iter()
-            .flat_map(|p| taken.iter().map(move |&c| (p, c))),
-    );
-    let mut fallback = None;
+    let mut options: Vec<(&Position, Move)> = Vec::new();
+    for &c in after.legal_moves_from(s).iter() {
+        options.push((after, c));
+    }
+    if let Some(p) = again {
+        for &c in p.legal_moves_to(s).iter() {
+            options.push((p, c));
+        }
+    }
+    // The best found so far: its rank (0 an even trade, 1 taken back,
+    // 2 an even capture), the side, the line.
+    let mut best: Option<(u8, Color, Vec<Move>)> = None;
     for (pos, c) in options {
         let (Some(a), Some(v)) = (pos.piece_at(c.from), pos.piece_at(c.to)) else {
             continue;
         };
         let (line, gain) = single_square_line(pos, c);
-        if line.len() < 2 {
+        let even = value(a, c.from) == value(v, c.to);
+        let taken_back = line.len() >= 2;
+        let rank = if even && taken_back && gain <= 0 {
+            0
+        } else if taken_back {
+            1
+        } else if even {
+            2
+        } else {
             continue;
+        };
+        if best.as_ref().is_none_or(|b| rank < b.0) {
+            best = Some((rank, pos.turn(), line));
         }
-        if value(a, c.from) == value(v, c.to) && gain <= 0 {
-            return Some((pos.turn(), line));
-        }
-        fallback.get_or_insert((pos.turn(), line));
     }
-    fallback
+    best.map(|(_, side, line)| (side, line))
 }
 
 #[cfg(test)]
