@@ -109,6 +109,9 @@ step fuzz-seeds python3 scripts/fuzz_seeds.py --check
 step clippy-wasm cargo clippy -p qili-site -p qili-records-worker -p qili-studies -p qili-widget -p qili-export -p qili-arbiter --target wasm32-unknown-unknown --all-targets -- -D warnings
 step test cargo test --workspace
 step release-suites cargo test --release -p qili --test cases --test invariance --test notation_roundtrip -- --nocapture --test-threads 1
+# The site's first load builds the engine without the claims' lines: the
+# rulings must not depend on them.
+step rules-without-lines cargo test --release -p qili --no-default-features --test cases
 step differential python3 scripts/diff_pyffish.py --limit 3000
 step corpus-repetitions python3 scripts/corpus_repetitions.py --limit 200
 step claim-lines python3 scripts/check_lines.py

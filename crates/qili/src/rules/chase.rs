@@ -288,15 +288,17 @@ pub(super) fn winning_capture(
     }
     let mut ex = exchanges.of(m);
     let mut root = None;
-    if captures.mated_recapture_is_no_root && !ex.wins_material() && ex.recapturable {
-        if let Some(mate) = every_recapture_is_mated(pos, m) {
-            ex.gain = value(victim, m.to);
-            ex.won = vec![victim];
-            ex.lost.clear();
-            ex.won_by_pawns = 0;
-            ex.line = mate;
-            root = Some(Root::False);
-        }
+    if captures.mated_recapture_is_no_root
+        && !ex.wins_material()
+        && ex.recapturable
+        && every_recapture_is_mated(pos, m)
+    {
+        ex.gain = value(victim, m.to);
+        ex.won = vec![victim];
+        ex.lost.clear();
+        ex.won_by_pawns = 0;
+        ex.line = mated_recapture_line(pos, m);
+        root = Some(Root::False);
     }
     if !ex.wins_material() {
         return None;
@@ -410,22 +412,33 @@ fn replies_to_check(p: &Position) -> MoveList {
 /// own (28.2), not a flaw of the protection (图29: after 车一平二 the rook
 /// mates by taking the rook on 8 whatever happens to the advisor the cannon
 /// and pawn attack; the move is "兑", not a chase of that advisor).
-/// Returns the line that shows it: the capture, a recapture and the mate.
-fn every_recapture_is_mated(pos: &Position, m: Move) -> Option<Vec<Move>> {
-    if can_mate_by_checks(pos, 1) {
-        return None;
-    }
+fn every_recapture_is_mated(pos: &Position, m: Move) -> bool {
     let mut after = pos.clone();
     after.play_unchecked(m);
     let recaptures = after.legal_moves_to(m.to);
-    let mut shown = None;
-    for &r in &recaptures {
-        let mut p = after.clone();
-        p.play_unchecked(r);
-        let mate = mate_by_checks(&p, 1)?;
-        shown.get_or_insert_with(|| [m, r].into_iter().chain(mate).collect());
+    !recaptures.is_empty()
+        && recaptures.iter().all(|&r| {
+            let mut p = after.clone();
+            p.play_unchecked(r);
+            can_mate_by_checks(&p, 1)
+        })
+        && !can_mate_by_checks(pos, 1)
+}
+
+/// The line that shows [`every_recapture_is_mated`]: the capture, the first
+/// recapture and the mate that follows (empty without the `lines` feature).
+fn mated_recapture_line(pos: &Position, m: Move) -> Vec<Move> {
+    if !cfg!(feature = "lines") {
+        return Vec::new();
     }
-    shown
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    let Some(&r) = after.legal_moves_to(m.to).first() else {
+        return Vec::new();
+    };
+    after.play_unchecked(r);
+    let mate = mate_by_checks(&after, 1).unwrap_or_default();
+    [m, r].into_iter().chain(mate).collect()
 }
 
 /// 29.4: a capture after which the opponent can force mate does not count.
@@ -507,7 +520,10 @@ fn through_check(
                 }
                 if w.gain > t.gain {
                     t.gain = w.gain;
-                    t.line = then(k, w.line);
+                    #[cfg(feature = "lines")]
+                    {
+                        t.line = then(k, w.line);
+                    }
                 }
                 continue;
             }
@@ -521,7 +537,10 @@ fn through_check(
                 gain: w.gain,
                 king_only: false,
                 pawn_only: false,
+                #[cfg(feature = "lines")]
                 line: then(k, w.line),
+                #[cfg(not(feature = "lines"))]
+                line: Vec::new(),
             });
         }
     }
@@ -600,6 +619,7 @@ struct Won {
     moved: bool,
     /// The line that wins it: the defender's reply that lets the least be
     /// won, then the capture and its exchange, or the next check and so on.
+    #[cfg(feature = "lines")]
     line: Vec<Move>,
 }
 
@@ -641,6 +661,7 @@ fn won_after_check(p: &Position, checks: Checks, pawns_float: bool, mut wanted: 
                 piece: t.piece,
                 gain: t.gain,
                 moved: false,
+                #[cfg(feature = "lines")]
                 line: t.line,
             })
             .collect();
@@ -659,11 +680,15 @@ fn won_after_check(p: &Position, checks: Checks, pawns_float: bool, mut wanted: 
                     Some(v) if gain > v.gain => {
                         v.gain = gain;
                         v.moved = w.moved;
-                        v.line = then(k, w.line);
+                        #[cfg(feature = "lines")]
+                        {
+                            v.line = then(k, w.line);
+                        }
                     }
                     Some(v) => v.moved &= w.moved || gain < v.gain,
                     None => won.push(Won {
                         gain,
+                        #[cfg(feature = "lines")]
                         line: then(k, w.line),
                         ..w
                     }),
@@ -677,6 +702,7 @@ fn won_after_check(p: &Position, checks: Checks, pawns_float: bool, mut wanted: 
                 square: if w.square == r.to { r.from } else { w.square },
                 gain: w.gain - lost,
                 moved: w.moved || w.square == r.to,
+                #[cfg(feature = "lines")]
                 line: then(r, w.line),
                 ..w
             })
@@ -687,6 +713,7 @@ fn won_after_check(p: &Position, checks: Checks, pawns_float: bool, mut wanted: 
                 .into_iter()
                 .filter_map(|v| {
                     let w = won.iter().find(|w| w.square == v.square)?;
+                    #[cfg(feature = "lines")]
                     let line = if w.gain < v.gain {
                         w.line.clone()
                     } else {
@@ -695,6 +722,7 @@ fn won_after_check(p: &Position, checks: Checks, pawns_float: bool, mut wanted: 
                     Some(Won {
                         gain: v.gain.min(w.gain),
                         moved: v.moved || w.moved,
+                        #[cfg(feature = "lines")]
                         line,
                         ..v
                     })
@@ -714,6 +742,7 @@ fn won_after_check(p: &Position, checks: Checks, pawns_float: bool, mut wanted: 
 }
 
 /// `m`, then the moves of `rest`.
+#[cfg(feature = "lines")]
 fn then(m: Move, rest: Vec<Move>) -> Vec<Move> {
     [m].into_iter().chain(rest).collect()
 }

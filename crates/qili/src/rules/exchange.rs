@@ -70,16 +70,20 @@ struct Line {
 
 /// The longest line kept: every capture of an exchange, and an in-between
 /// check with its answer.
+#[cfg(feature = "lines")]
 const LONGEST_LINE: usize = MAX_CAPTURES + 2;
 
 /// The moves of a line, kept inline (the search builds many lines and
-/// keeps few).
+/// keeps few); nothing at all without the `lines` feature.
 #[derive(Clone, Copy, Default)]
 struct Moves {
+    #[cfg(feature = "lines")]
     len: u8,
+    #[cfg(feature = "lines")]
     list: [Option<Move>; LONGEST_LINE],
 }
 
+#[cfg(feature = "lines")]
 impl Moves {
     /// `m`, then the moves of `rest` (as many as fit).
     fn then(m: Move, rest: Moves) -> Moves {
@@ -100,6 +104,19 @@ impl Moves {
             .flatten()
             .copied()
             .collect()
+    }
+}
+
+#[cfg(not(feature = "lines"))]
+impl Moves {
+    /// No line is kept.
+    fn then(_: Move, _: Moves) -> Moves {
+        Moves {}
+    }
+
+    /// No line is kept.
+    fn to_vec(self) -> Vec<Move> {
+        Vec::new()
     }
 }
 

@@ -1,12 +1,10 @@
 //! What a move is (28.1–28.9, 27.x): 将, 杀, 捉 or 闲, and which kind of 闲.
 
-use std::cell::OnceCell;
-
 use super::attack;
 use super::chase::{
     offered_trades, offers_even_trade, targets, targets_among, Method, Root, Target,
 };
-use super::exchange::{gives_up_a_piece, single_square_gain, strictly_between, Exchanges};
+use super::exchange::{exchange, gives_up_a_piece, single_square_gain, strictly_between};
 use super::mate::{can_force_mate, can_mate_by_checks, mate_by_checks, MATE_CHECKS};
 use super::rulebook::Rulebook;
 use super::value::{has_value, value};
@@ -608,8 +606,6 @@ fn idle_kind(
     let my_value = value(piece, m.to);
     let board = after.board();
     // The exchanges of `after`, found once if any is asked about.
-    let theirs = OnceCell::new();
-    let exchange_after = |m2| theirs.get_or_init(|| Exchanges::new(after)).of(m2);
 
     // 兑 (28.5): an enemy piece of equal value can take the moved piece and be
     // taken back, or the moved piece attacks such a piece that is protected.
@@ -623,20 +619,19 @@ fn idle_kind(
         if taker.role == Role::King || value(taker, m2.from) != my_value {
             continue;
         }
-        let ex = exchange_after(m2);
+        let ex = exchange(after, m2);
         if ex.recapturable && !ex.wins_material() {
             exchange_with.push(m2.from);
         }
     }
     if exchange_with.is_empty() {
         if let Some(again) = after.pass() {
-            let ours = OnceCell::new();
             for &m2 in &again.legal_moves_from(m.to) {
                 let Some(victim) = again.piece_at(m2.to) else {
                     continue;
                 };
                 if victim.role != Role::King && value(victim, m2.to) == my_value {
-                    let ex = ours.get_or_init(|| Exchanges::new(&again)).of(m2);
+                    let ex = exchange(&again, m2);
                     if ex.recapturable && !ex.wins_material() {
                         exchange_with.push(m2.to);
                     }
@@ -655,7 +650,7 @@ fn idle_kind(
         if after.piece_at(m2.from).map(|p| p.role) != Some(piece.role) {
             continue;
         }
-        let ex = exchange_after(m2);
+        let ex = exchange(after, m2);
         if !ex.recapturable {
             offered_to.push(m2.from);
         }
@@ -761,7 +756,6 @@ fn exchange_made_by_move(
 /// won. A move that turns one kind into the other also makes an exchange.
 fn even_exchanges(pos: &Position, rules: &Rulebook) -> Vec<(Move, bool)> {
     let mut out = Vec::new();
-    let exchanges = OnceCell::new();
     for &c in &pos.captures() {
         let (Some(a), Some(v)) = (pos.piece_at(c.from), pos.piece_at(c.to)) else {
             continue;
@@ -769,7 +763,7 @@ fn even_exchanges(pos: &Position, rules: &Rulebook) -> Vec<(Move, bool)> {
         if a.role == Role::King || !has_value(v, c.to) || value(a, c.from) != value(v, c.to) {
             continue;
         }
-        let ex = exchanges.get_or_init(|| Exchanges::new(pos)).of(c);
+        let ex = exchange(pos, c);
         if ex.wins_material() {
             if offers_even_trade(pos, c, rules) {
                 out.push((c, true));

@@ -197,7 +197,7 @@ fn trade(after: &Position, again: Option<&Position>, s: Square) -> Option<(Color
     best.map(|(_, side, line)| (side, line))
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "lines"))]
 mod tests {
     use super::*;
     use crate::rules::report::Report;

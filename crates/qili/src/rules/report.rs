@@ -230,9 +230,15 @@ fn move_report(rules: &Rulebook, ply: usize, before: &Position, kind: &MoveKind)
         Label::Chase => kind.counted_chases().map(|t| t.square).collect(),
         Label::Idle => kind.idle_targets.clone(),
     };
-    let mut after = before.clone();
-    after.play_unchecked(m);
-    let again = after.pass();
+    // The lines start after the move (with the `lines` feature only).
+    let (claims, again) = if cfg!(feature = "lines") {
+        let mut after = before.clone();
+        after.play_unchecked(m);
+        let claims = claims(&after, kind).into_iter().map(claim_report).collect();
+        (claims, after.pass())
+    } else {
+        (Vec::new(), None)
+    };
     MoveReport {
         ply,
         side: kind.mover,
@@ -247,7 +253,7 @@ fn move_report(rules: &Rulebook, ply: usize, before: &Position, kind: &MoveKind)
             .iter()
             .map(|t| chase_report(again.as_ref(), t))
             .collect(),
-        claims: claims(&after, kind).into_iter().map(claim_report).collect(),
+        claims,
         standing: kind.standing.clone(),
         mate_line: kind.mate_line.clone(),
         clause: rules.cite(clause(kind)),
