@@ -239,6 +239,9 @@ test("the .d.ts declares the objects returned", () => {
   const chase = report.moves.flatMap((m) => m.chases)[0];
   assert.ok(chase, "a chase to check");
   check("ChaseReport", chase);
+  const claim = report.moves.flatMap((m) => m.claims)[0];
+  assert.ok(claim, "a claim to check");
+  check("ClaimReport", claim);
 
   const record = qili.parseRecord('[Red "x"]\n1. 炮二平五 {c} (1. 马二进三) 马8进7 *');
   check("RecordFile", record);

@@ -82,6 +82,27 @@ export interface ChaseReport {
   king_only: boolean;
   /** Only pawns attack it (27.2). */
   pawn_only: boolean;
+  /** The line that wins it (ICCS), from the position after the move with
+   * the chasing side to move again: the capture and the exchange, or the
+   * checks, the replies and the capture. */
+  line: string[];
+  /** The material the chasing side wins by playing `line`. */
+  balance: number;
+}
+
+/** A line about a piece the move concerns other than a chase. */
+export interface ClaimReport {
+  /** The piece it is about (ICCS point). */
+  square: string;
+  /** 兑 (`trade`), 献 (`offer`), a protected piece (`protected`: taking it
+   * loses the taker) or a capture met by mate (`mated`, 29.4). */
+  claim: "trade" | "offer" | "protected" | "mated";
+  /** The side that plays the line's first move. */
+  side: "red" | "black";
+  /** The moves (ICCS), from the position after the move. */
+  line: string[];
+  /** The material the side that starts wins by playing it. */
+  balance: number;
 }
 
 /** One move of an adjudicated game, labelled. */
@@ -104,6 +125,8 @@ export interface MoveReport {
   targets: string[];
   /** New chases (29.2), with how and why. */
   chases: ChaseReport[];
+  /** Lines about the other pieces the move concerns (兑, 献, …). */
+  claims: ClaimReport[];
   /** Pieces attacked before and after the move (从捉到捉). */
   standing: string[];
   /** The threatened mating line (ICCS), for 杀. */
