@@ -40,6 +40,9 @@ pub struct Desk {
     pub persisted: Option<bool>,
     /// Export moves in ICCS rather than Chinese.
     pub iccs: bool,
+    /// The pieces' glyphs: the site's setting (`qili.glyphs`), which the
+    /// board and its pictures follow.
+    pub glyphs: Glyphs,
     /// Where changes are stored.
     pub mode: Mode,
     /// Changed copies of tables being stored, not yet shown as recorded.
@@ -290,11 +293,11 @@ fn board(e: &Event, t: &Table, desk: &Desk) -> Option<(String, String)> {
         selected: desk.selected,
         dests: &dests,
         lifted: None,
-        glyphs: Glyphs::Traditional,
+        glyphs: desk.glyphs,
     };
     let svg = format!(
         "<svg class=\"board interactive\" viewBox=\"0 0 900 1100\" role=\"img\"><g class=\"under\">{}</g><g class=\"drawing\">{}</g></svg>",
-        draw::board(Glyphs::Traditional),
+        draw::board(desk.glyphs),
         draw::draw(scene)
     );
     let iccs: Vec<String> = g.moves.iter().map(|mv| mv.to_string()).collect();

@@ -541,6 +541,12 @@ pub fn mount(place: &Element, lang: &str) {
             Lang::Zh
         };
         app.place = Some(place.clone());
+        // The site's glyph setting (saved by the site before it mounts us).
+        app.desk.glyphs = app
+            .kv
+            .get("qili.glyphs")
+            .and_then(|g| qili_diagram::Glyphs::from_name(&g))
+            .unwrap_or_default();
         if let Some((_, query)) = hash.split_once('?') {
             if app.desk.mode == Mode::Opening {
                 app.waiting = Some(query.to_string());
