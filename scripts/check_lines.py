@@ -33,29 +33,14 @@ import sys
 
 import pyffish as sf
 
+# The CLI build, ICCS → Fairy-Stockfish coordinates and the FEN reader are
+# corpus_repetitions.py's (same directory).
+from corpus_repetitions import board, build_cli, iccs_to_uci
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CASES = os.path.join(ROOT, "..", "shared", "cases")
 VARIANT = "xiangqi"
 VALUES = {"r": 4, "n": 2, "c": 2, "a": 1, "b": 1, "k": 1000}
-
-
-def to_ffish(move):
-    """ICCS (ranks 0-9) to Fairy-Stockfish's coordinates (ranks 1-10)."""
-    return f"{move[0]}{int(move[1]) + 1}{move[2]}{int(move[3]) + 1}"
-
-
-def board_of(fen):
-    """The pieces of a FEN by ICCS square."""
-    squares = {}
-    for r, row in enumerate(fen.split()[0].split("/")):
-        f = 0
-        for ch in row:
-            if ch.isdigit():
-                f += int(ch)
-            else:
-                squares[f"{'abcdefghi'[f]}{9 - r}"] = ch
-                f += 1
-    return squares
 
 
 def value(piece, square):
@@ -77,16 +62,17 @@ def play(fen, line):
     """Plays `line` from `fen` with Fairy-Stockfish: (error or None, balance
     for the side to move at the start, first move captures, first move
     checks, every move of the starting side checks, ends in mate)."""
-    board = board_of(fen)
+    # The pieces by ICCS square name.
+    pieces = {f"{'abcdefghi'[f]}{r}": p for (f, r), p in board(fen).items()}
     played = []
     balance = 0
     first_captures = first_checks = False
     all_check = True
     for i, mv in enumerate(line):
-        ff = to_ffish(mv)
+        ff = iccs_to_uci(mv)
         if ff not in sf.legal_moves(VARIANT, fen, played):
             return f"move {i + 1} ({mv}) is illegal", balance, False, False, False, False
-        taken = board.get(mv[2:])
+        taken = pieces.get(mv[2:])
         gives_check = sf.gives_check(VARIANT, fen, played + [ff])
         ours = (i % 2 == 0)
         if taken:
@@ -96,7 +82,7 @@ def play(fen, line):
             first_captures, first_checks = taken is not None, gives_check
         if ours and not gives_check:
             all_check = False
-        board[mv[2:]] = board.pop(mv[:2])
+        pieces[mv[2:]] = pieces.pop(mv[:2])
         played.append(ff)
     mated = not sf.legal_moves(VARIANT, fen, played) and sf.gives_check(VARIANT, fen, played)
     return None, balance, first_captures, first_checks, all_check, mated
@@ -114,7 +100,7 @@ def positions_after(report):
     fen = report["fen"]
     played = []
     for m in report["moves"]:
-        played.append(to_ffish(m["iccs"]))
+        played.append(iccs_to_uci(m["iccs"]))
         yield m, sf.get_fen(VARIANT, fen, played)
 
 
@@ -124,10 +110,7 @@ def main():
     ap.add_argument("files", nargs="*")
     args = ap.parse_args()
     if not args.cli:
-        subprocess.run(
-            ["cargo", "build", "--quiet", "--release", "-p", "qili-cli"], cwd=ROOT, check=True
-        )
-        args.cli = os.path.join(ROOT, "target", "release", "qili")
+        args.cli = build_cli()
     files = args.files or sorted(glob.glob(os.path.join(CASES, "*.jsonl")))
     failures = []
     counts = {"捉": 0, "杀": 0, "兑": 0, "other": 0}
