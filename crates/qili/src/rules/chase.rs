@@ -141,9 +141,7 @@ pub(super) fn targets_among(pos: &Position, rules: &Rulebook, victims: u128) -> 
         });
     }
     let through_check = if rules.chase_through_checks {
-        through_check(pos, rules, &pos.checking_moves(), victims, |k| {
-            !offers_even_trade(pos, k, rules)
-        })
+        through_check_among(pos, rules, victims)
     } else {
         Vec::new()
     };
@@ -275,7 +273,7 @@ fn direct_captures(
 /// that wins (see [`direct_captures`]): nothing for a piece without value,
 /// a capture that loses the exchange or after which the capturer is mated
 /// (29.4), or one that wins only by numbers (少根) unless `outnumbered`.
-pub(super) fn winning_capture(
+fn winning_capture(
     pos: &Position,
     exchanges: &Exchanges,
     m: Move,
@@ -312,7 +310,7 @@ pub(super) fn winning_capture(
 
 /// How plainly a capture wins, for choosing the one that describes a target:
 /// taken outright, then taken by a cheaper piece, then won by numbers.
-pub(super) fn strength(method: Method, root: Root) -> u8 {
+fn strength(method: Method, root: Root) -> u8 {
     match (method, root) {
         (Method::Exchange, Root::Insufficient) => 0,
         (Method::Exchange, _) => 1,
@@ -455,7 +453,12 @@ fn capture_is_mated(pos: &Position, m: Move) -> bool {
 /// back ([`offers_even_trade`]) is an exchange, not the start of a chase
 /// (28.5; CXA 2020 图13: the cannons attack each other over the rook, "判兑").
 pub fn targets_through_check(pos: &Position, rules: &Rulebook) -> Vec<Target> {
-    through_check(pos, rules, &pos.checking_moves(), EVERY_PIECE, |k| {
+    through_check_among(pos, rules, EVERY_PIECE)
+}
+
+/// [`targets_through_check`] among the pieces on the points of `victims`.
+fn through_check_among(pos: &Position, rules: &Rulebook, victims: u128) -> Vec<Target> {
+    through_check(pos, rules, &pos.checking_moves(), victims, |k| {
         !offers_even_trade(pos, k, rules)
     })
 }

@@ -605,7 +605,6 @@ fn idle_kind(
     let them = mover.other();
     let my_value = value(piece, m.to);
     let board = after.board();
-    // The exchanges of `after`, found once if any is asked about.
 
     // 兑 (28.5): an enemy piece of equal value can take the moved piece and be
     // taken back, or the moved piece attacks such a piece that is protected.

@@ -40,14 +40,16 @@ impl Claim {
     }
 }
 
-/// A line about one piece that is not a chase (see [`Claim`]).
+/// A line about one piece that is not a chase (see [`Claim`]), as the
+/// report gives it.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ClaimLine {
     /// The piece it is about.
     pub square: Square,
-    /// What it shows.
+    /// What it shows: `trade` (兑), `offer` (献), `protected` or `mated` in JSON.
     pub claim: Claim,
-    /// The side that plays its first move.
+    /// The side that plays its first move (`red` or `black` in JSON).
     pub side: Color,
     /// The moves, from the position after the labelled move.
     pub line: Vec<Move>,
@@ -82,8 +84,6 @@ pub fn claims(after: &Position, kind: &MoveKind) -> Vec<ClaimLine> {
     let mut out = Vec::new();
     let mover = kind.mover;
     let again = after.pass();
-    // What each side wins is found once per position, for all its
-    // captures, and only for a position whose captures are asked about.
     match kind.idle.filter(|_| kind.label == super::Label::Idle) {
         Some(IdleKind::Exchange) => {
             for &s in &kind.idle_targets {
@@ -106,21 +106,13 @@ pub fn claims(after: &Position, kind: &MoveKind) -> Vec<ClaimLine> {
     let Some(again) = again else {
         return out;
     };
-    let chased = |s: Square| kind.chases.iter().any(|t| t.square == s);
-    let attacked: Vec<Move> = again
-        .legal_moves_from(kind.mv.to)
-        .iter()
-        .copied()
-        .filter(|c| {
-            again.piece_at(c.to).is_some_and(|v| has_value(v, c.to))
-                && !chased(c.to)
-                && !out.iter().any(|l| l.square == c.to)
-        })
-        .collect();
-    if attacked.is_empty() {
-        return out;
-    }
-    for c in attacked {
+    for &c in again.legal_moves_from(kind.mv.to).iter() {
+        let shown = again.piece_at(c.to).is_some_and(|v| has_value(v, c.to))
+            && !kind.chases.iter().any(|t| t.square == c.to)
+            && !out.iter().any(|l| l.square == c.to);
+        if !shown {
+            continue;
+        }
         // The recaptures on the point: what a root is (28.16).
         let (line, gain) = single_square_line(&again, c);
         if gain <= 0 {

@@ -9,7 +9,7 @@ use super::clause::Clause;
 use super::cycle::{Pattern, SideInCycle};
 use super::explain::{explain, explain_move, Text};
 use super::kind::{ArbiterNote, IdleKind, Label, MoveKind, Reason};
-use super::lines::{balance, claims, Claim, ClaimLine};
+use super::lines::{balance, claims, ClaimLine};
 use super::verdict::Ruling;
 use super::{Adjudication, Edition, Rulebook, VerdictReason};
 use crate::{fen, wxf, zh, Color, Move, Piece, Position, Square};
@@ -67,24 +67,6 @@ pub struct ChaseReport {
     pub balance: i32,
 }
 
-/// A line about a piece the move concerns other than a chase: the trade of
-/// a 兑, the capture a 献 offers, the recapture that keeps an attacked piece
-/// safe, the mate after a capture (29.4).
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
-pub struct ClaimReport {
-    /// The piece it is about.
-    pub square: Square,
-    /// `trade` (兑), `offer` (献), `protected` or `mated` in JSON.
-    pub claim: Claim,
-    /// The side that plays its first move (`red` or `black` in JSON).
-    pub side: Color,
-    /// The moves, from the position after the move.
-    pub line: Vec<Move>,
-    /// The material the side that starts it wins by playing it.
-    pub balance: i32,
-}
-
 /// One move.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(Serialize))]
@@ -108,8 +90,10 @@ pub struct MoveReport {
     pub targets: Vec<Square>,
     /// New chases (29.2), with how and why.
     pub chases: Vec<ChaseReport>,
-    /// Lines about the other pieces the move concerns (see [`ClaimReport`]).
-    pub claims: Vec<ClaimReport>,
+    /// Lines about the other pieces the move concerns: the trade of a 兑,
+    /// the capture a 献 offers, the recapture that keeps an attacked piece
+    /// safe, the mate after a capture (29.4).
+    pub claims: Vec<ClaimLine>,
     /// Pieces attacked before and after (从捉到捉).
     pub standing: Vec<Square>,
     /// The threatened mating line, for 杀.
@@ -234,8 +218,7 @@ fn move_report(rules: &Rulebook, ply: usize, before: &Position, kind: &MoveKind)
     let (claims, again) = if cfg!(feature = "lines") {
         let mut after = before.clone();
         after.play_unchecked(m);
-        let claims = claims(&after, kind).into_iter().map(claim_report).collect();
-        (claims, after.pass())
+        (claims(&after, kind), after.pass())
     } else {
         (Vec::new(), None)
     };
@@ -259,16 +242,6 @@ fn move_report(rules: &Rulebook, ply: usize, before: &Position, kind: &MoveKind)
         clause: rules.cite(clause(kind)),
         arbiter: kind.arbiter,
         explanation: explain_move(rules, before, kind).into(),
-    }
-}
-
-fn claim_report(c: ClaimLine) -> ClaimReport {
-    ClaimReport {
-        square: c.square,
-        claim: c.claim,
-        side: c.side,
-        line: c.line,
-        balance: c.balance,
     }
 }
 
