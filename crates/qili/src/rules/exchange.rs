@@ -246,7 +246,7 @@ impl<'a> Exchanges<'a> {
     /// The exchange that `first` starts (see [`exchange`]).
     pub fn of(&self, first: Move) -> Exchange {
         let pos = self.pos;
-        let own = self.own_wins.iter().fold(0, |set, &s| set | bit(s)) & !bit(first.to);
+        let own = self.own_wins.iter().fold(0, |set, &s| set | s.bit()) & !first.to.bit();
         let mut ex = exchange_excluding(pos, first, own, 0);
         // "被牵子捉子" (CXA 2020 图23): if the capturing piece was holding a line
         // shut, and leaving it lets the opponent win, along that line, a piece it
@@ -367,7 +367,7 @@ fn single_square(pos: &Position, first: Move) -> Line {
     };
     let mut after = pos.clone();
     after.play_unchecked(first);
-    let everywhere_else = ALL_SQUARES & !bit(first.to);
+    let everywhere_else = ALL_SQUARES & !first.to.bit();
     let rest = defender(&after, first.to, 1, everywhere_else, 0, Window::ALL);
     Line {
         score: value(target, first.to) + rest.score,
@@ -376,15 +376,10 @@ fn single_square(pos: &Position, first: Move) -> Line {
     }
 }
 
-/// The bit of `sq` in a set of excluded squares.
-fn bit(sq: Square) -> u128 {
-    1 << sq.index()
-}
-
 /// [`exchange`] in which the starting side's pieces on `banned` take no part:
 /// what the other pieces win by themselves.
 pub fn exchange_without(pos: &Position, first: Move, banned: &[Square]) -> Exchange {
-    let banned = banned.iter().fold(0, |set, &s| set | bit(s));
+    let banned = banned.iter().fold(0, |set, &s| set | s.bit());
     exchange_excluding(pos, first, 0, banned)
 }
 
@@ -434,7 +429,7 @@ fn attacker(pos: &Position, depth: usize, excluded: u128, banned: u128, window: 
     let board = pos.board();
     let victims = board.occupied_by(pos.turn().other()) & !board.by_role(Role::King) & !excluded;
     for &m in pos.legal_moves_within(victims).iter() {
-        if banned & bit(m.from) != 0 {
+        if banned & m.from.bit() != 0 {
             continue;
         }
         let Some(victim) = pos.piece_at(m.to) else {
@@ -495,7 +490,7 @@ fn defender(
             ..window
         };
         // The exchange's own square is never excluded.
-        let free = excluded & !bit(square);
+        let free = excluded & !square.bit();
         let rest = attacker(
             &next,
             depth + 1,
