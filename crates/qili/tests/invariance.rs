@@ -99,39 +99,47 @@ fn all_cases() -> Vec<Case> {
     .collect()
 }
 
-#[test]
-fn every_case_is_judged_alike_in_a_mirror_and_with_colours_swapped() {
-    let mut checked = 0;
-    let mut differences = Vec::new();
-    for Case {
-        id,
-        edition,
-        fen: fen_text,
-        moves,
-        ..
-    } in all_cases()
-    {
-        let (ruling, verdict, labels) = judge(edition, &fen_text, &moves);
-        for sym in [Symmetry::Mirror, Symmetry::SwapColours] {
-            let moved: Vec<String> = moves.iter().map(|m| sym.iccs(m)).collect();
-            let (r, v, l) = judge(edition, &sym.fen(&fen_text), &moved);
-            checked += 1;
-            if r != sym.ruling(&ruling) || v != sym.ruling(&verdict) || l != labels {
-                differences.push(format!(
-                    "{id} {sym:?} ({edition}): ruling {r} verdict {v} labels {} — original {ruling} {verdict} {}",
-                    l.join(" "),
-                    labels.join(" ")
-                ));
-            }
-        }
-    }
-    assert!(checked > 300, "only {checked} transformed cases");
+/// Tries `variants` of every case — each variant judged alike (`Ok`) or not
+/// (`Err` with what differs) — and fails listing those that are not, or if
+/// no more than `at_least` were tried (`what` names them).
+fn every_variant_alike(
+    what: &str,
+    at_least: usize,
+    mut variants: impl FnMut(&Case) -> Vec<Result<(), String>>,
+) {
+    let tried: Vec<Result<(), String>> = all_cases().iter().flat_map(&mut variants).collect();
+    let differences: Vec<String> = tried.iter().filter_map(|v| v.clone().err()).collect();
+    let checked = tried.len();
+    assert!(checked > at_least, "only {checked} {what}");
     assert!(
         differences.is_empty(),
-        "{} of {checked} transformed cases are judged differently:\n{}",
+        "{} of {checked} {what} are judged differently:\n{}",
         differences.len(),
         differences.join("\n")
     );
+}
+
+#[test]
+fn every_case_is_judged_alike_in_a_mirror_and_with_colours_swapped() {
+    every_variant_alike("transformed cases", 300, |case| {
+        let (id, edition) = (&case.id, case.edition);
+        let (ruling, verdict, labels) = judge(edition, &case.fen, &case.moves);
+        [Symmetry::Mirror, Symmetry::SwapColours]
+            .into_iter()
+            .map(|sym| {
+                let moved: Vec<String> = case.moves.iter().map(|m| sym.iccs(m)).collect();
+                let (r, v, l) = judge(edition, &sym.fen(&case.fen), &moved);
+                if r == sym.ruling(&ruling) && v == sym.ruling(&verdict) && l == labels {
+                    return Ok(());
+                }
+                Err(format!(
+                    "{id} {sym:?} ({edition}): ruling {r} verdict {v} labels {} — original {ruling} {verdict} {}",
+                    l.join(" "),
+                    labels.join(" ")
+                ))
+            })
+            .collect()
+    });
 }
 
 /// Every case whose moves end in a cycle, continued by the cycle's first one
@@ -202,18 +210,10 @@ fn touched(board: &qili::Board, sq: Square) -> bool {
 /// on how crowded the board is fails here.
 #[test]
 fn a_bystander_that_nothing_touches_changes_nothing() {
-    let mut checked = 0;
-    let mut differences = Vec::new();
-    for Case {
-        id,
-        edition,
-        fen: fen_text,
-        moves,
-        ..
-    } in all_cases()
-    {
-        let start = fen::position(&fen_text, Tolerance::COMPOSED).unwrap();
-        let line = iccs::parse_line(&start, &moves.join(" ")).unwrap();
+    every_variant_alike("cases with a bystander", 300, |case| {
+        let (id, edition) = (&case.id, case.edition);
+        let start = fen::position(&case.fen, Tolerance::COMPOSED).unwrap();
+        let line = iccs::parse_line(&start, &case.moves.join(" ")).unwrap();
         let boards: Vec<qili::Board> = line
             .iter()
             .scan(start.clone(), |p, &m| {
@@ -222,7 +222,8 @@ fn a_bystander_that_nothing_touches_changes_nothing() {
             })
             .chain([start.board().clone()])
             .collect();
-        let (ruling, _, labels) = judge(edition, &fen_text, &moves);
+        let (ruling, _, labels) = judge(edition, &case.fen, &case.moves);
+        let mut variants = Vec::new();
         for (color, ranks, ahead) in [(Color::Red, 3..=4, 1), (Color::Black, 5..=6, -1)] {
             for sq in Square::all().filter(|s| ranks.contains(&s.rank().index())) {
                 let Some(front) = sq.offset(0, ahead) else {
@@ -237,32 +238,22 @@ fn a_bystander_that_nothing_touches_changes_nothing() {
                     continue;
                 }
                 let mut setup = start.to_setup();
-                setup.board.set(
-                    sq,
-                    Some(Piece {
-                        color,
-                        role: Role::Pawn,
-                    }),
-                );
-                let (r, _, l) = judge(edition, &fen::write_setup(&setup), &moves);
-                checked += 1;
-                if r != ruling || l != labels {
-                    differences.push(format!(
+                let role = Role::Pawn;
+                setup.board.set(sq, Some(Piece { color, role }));
+                let (r, _, l) = judge(edition, &fen::write_setup(&setup), &case.moves);
+                variants.push(if r == ruling && l == labels {
+                    Ok(())
+                } else {
+                    Err(format!(
                         "{id} ({edition}) with a {color:?} pawn on {sq}: {r} {} — without it {ruling} {}",
                         l.join(" "),
                         labels.join(" ")
-                    ));
-                }
+                    ))
+                });
             }
         }
-    }
-    assert!(checked > 300, "only {checked} cases with a bystander");
-    assert!(
-        differences.is_empty(),
-        "{} of {checked} cases with a bystander are judged differently:\n{}",
-        differences.len(),
-        differences.join("\n")
-    );
+        variants
+    });
 }
 
 /// The other editions' rulings of a game labelled under one (the
