@@ -10,79 +10,19 @@
 
 mod common;
 
+use common::symmetry::Symmetry;
 use common::{label_word, read_cases, repetition_games, Case};
-use qili::rules::{adjudicate, adjudicate_under, ruling_under, Edition};
+use qili::rules::{adjudicate, adjudicate_under, ruling_under, Edition, Ruling};
 use qili::{fen, iccs, Color, Piece, Role, Square, Tolerance};
-
-/// One of the board's symmetries, applied to a FEN and to ICCS moves.
-#[derive(Clone, Copy, Debug)]
-enum Symmetry {
-    /// Files a↔i, b↔h, …: the same game seen in a mirror.
-    Mirror,
-    /// Ranks 0↔9 and red↔black: the same game with the colours swapped.
-    SwapColours,
-}
-
-impl Symmetry {
-    fn fen(self, text: &str) -> String {
-        let mut fields: Vec<String> = text.split_whitespace().map(str::to_string).collect();
-        let ranks: Vec<String> = fields[0]
-            .split('/')
-            .map(|rank| match self {
-                Symmetry::Mirror => rank.chars().rev().collect(),
-                Symmetry::SwapColours => rank
-                    .chars()
-                    .map(|c| {
-                        if c.is_ascii_uppercase() {
-                            c.to_ascii_lowercase()
-                        } else {
-                            c.to_ascii_uppercase()
-                        }
-                    })
-                    .collect(),
-            })
-            .collect();
-        fields[0] = match self {
-            Symmetry::Mirror => ranks.join("/"),
-            Symmetry::SwapColours => ranks.into_iter().rev().collect::<Vec<_>>().join("/"),
-        };
-        if let (Symmetry::SwapColours, Some(side)) = (self, fields.get_mut(1)) {
-            *side = if side == "w" || side == "r" { "b" } else { "w" }.to_string();
-        }
-        fields.join(" ")
-    }
-
-    fn iccs(self, mv: &str) -> String {
-        mv.chars()
-            .map(|c| match (self, c) {
-                (Symmetry::Mirror, 'a'..='i') => (b'a' + b'i' - c as u8) as char,
-                (Symmetry::SwapColours, '0'..='9') => (b'0' + b'9' - c as u8) as char,
-                _ => c,
-            })
-            .collect()
-    }
-
-    fn ruling(self, code: &str) -> String {
-        match (self, code) {
-            (Symmetry::SwapColours, "red_loses") => "black_loses".into(),
-            (Symmetry::SwapColours, "black_loses") => "red_loses".into(),
-            _ => code.into(),
-        }
-    }
-}
 
 /// The ruling, verdict and labels the engine gives a case (label words with
 /// the kind of idle move where there is one).
-fn judge(edition: Edition, fen_text: &str, moves: &[String]) -> (String, String, Vec<String>) {
+fn judge(edition: Edition, fen_text: &str, moves: &[String]) -> (Ruling, Ruling, Vec<String>) {
     let pos = fen::position(fen_text, Tolerance::COMPOSED).unwrap();
     let moves = iccs::parse_line(&pos, &moves.join(" ")).unwrap();
     let game = adjudicate(edition, &pos, &moves).unwrap();
     let labels = game.moves.iter().map(label_word).collect();
-    (
-        game.ruling.code().to_string(),
-        game.verdict.code().to_string(),
-        labels,
-    )
+    (game.ruling, game.verdict, labels)
 }
 
 /// Every case of every file, with a position.
@@ -129,12 +69,16 @@ fn every_case_is_judged_alike_in_a_mirror_and_with_colours_swapped() {
             .map(|sym| {
                 let moved: Vec<String> = case.moves.iter().map(|m| sym.iccs(m)).collect();
                 let (r, v, l) = judge(edition, &sym.fen(&case.fen), &moved);
-                if r == sym.ruling(&ruling) && v == sym.ruling(&verdict) && l == labels {
+                if r == sym.ruling(ruling) && v == sym.ruling(verdict) && l == labels {
                     return Ok(());
                 }
                 Err(format!(
-                    "{id} {sym:?} ({edition}): ruling {r} verdict {v} labels {} — original {ruling} {verdict} {}",
+                    "{id} {sym:?} ({edition}): ruling {} verdict {} labels {} — original {} {} {}",
+                    r.code(),
+                    v.code(),
                     l.join(" "),
+                    ruling.code(),
+                    verdict.code(),
                     labels.join(" ")
                 ))
             })
@@ -245,8 +189,10 @@ fn a_bystander_that_nothing_touches_changes_nothing() {
                     Ok(())
                 } else {
                     Err(format!(
-                        "{id} ({edition}) with a {color:?} pawn on {sq}: {r} {} — without it {ruling} {}",
+                        "{id} ({edition}) with a {color:?} pawn on {sq}: {} {} — without it {} {}",
+                        r.code(),
                         l.join(" "),
+                        ruling.code(),
                         labels.join(" ")
                     ))
                 });
