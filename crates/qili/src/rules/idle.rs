@@ -1,0 +1,234 @@
+//! Which kind of 闲 a move is (28.5–28.8): 兑 (an even exchange offered or
+//! made possible), 献 (a piece offered), 拦 (a mate threat's path blocked)
+//! and 跟 (a protected piece that just moved attacked again).
+
+use super::attack;
+use super::chase::{offered_trades, offers_even_trade};
+use super::exchange::exchange;
+use super::kind::IdleKind;
+use super::mate::{can_mate_by_checks, MATE_CHECKS};
+use super::rulebook::Rulebook;
+use super::value::{has_value, value};
+use crate::{Move, Position, Role, Square};
+
+/// Names an idle move (28.5–28.8), looking at the piece that moved.
+pub(super) fn idle_kind(
+    rules: &Rulebook,
+    before: &Position,
+    after: &Position,
+    m: Move,
+    previous: Option<Move>,
+) -> (Option<IdleKind>, Vec<Square>) {
+    let Some(piece) = after.piece_at(m.to) else {
+        return (None, Vec::new());
+    };
+    let mover = piece.color;
+    let them = mover.other();
+    let my_value = value(piece, m.to);
+    let board = after.board();
+
+    // 兑 (28.5): an enemy piece of equal value can take the moved piece and be
+    // taken back, or the moved piece attacks such a piece that is protected.
+    // What a pawn picks up after the even trade does not undo the offer (25.3:
+    // a pawn's value floats; CXA 2020 参考图5).
+    let mut exchange_with = Vec::new();
+    for &m2 in &after.legal_moves_to(m.to) {
+        let Some(taker) = after.piece_at(m2.from) else {
+            continue;
+        };
+        if taker.role == Role::King || value(taker, m2.from) != my_value {
+            continue;
+        }
+        let ex = exchange(after, m2);
+        if ex.recapturable && !ex.wins_material() {
+            exchange_with.push(m2.from);
+        }
+    }
+    if exchange_with.is_empty() {
+        if let Some(again) = after.pass() {
+            for &m2 in &again.legal_moves_from(m.to) {
+                let Some(victim) = again.piece_at(m2.to) else {
+                    continue;
+                };
+                if victim.role != Role::King && value(victim, m2.to) == my_value {
+                    let ex = exchange(&again, m2);
+                    if ex.recapturable && !ex.wins_material() {
+                        exchange_with.push(m2.to);
+                    }
+                }
+            }
+        }
+    }
+    if !exchange_with.is_empty() && has_value(piece, m.to) {
+        return (Some(IdleKind::Exchange), exchange_with);
+    }
+
+    // 献 (28.6): the moved piece is unprotected and an enemy piece of the same
+    // kind can take it without being mated or losing material.
+    let mut offered_to = Vec::new();
+    for &m2 in &after.legal_moves_to(m.to) {
+        if after.piece_at(m2.from).map(|p| p.role) != Some(piece.role) {
+            continue;
+        }
+        let ex = exchange(after, m2);
+        if !ex.recapturable {
+            offered_to.push(m2.from);
+        }
+    }
+    if !offered_to.is_empty() && has_value(piece, m.to) {
+        return (Some(IdleKind::Offer), offered_to);
+    }
+
+    // 跟 (28.8): the moved piece follows the enemy piece that just moved —
+    // it attacks it again where it went — but the piece is protected, so
+    // nothing is won.
+    if let Some(prev) = previous {
+        let sq = prev.to;
+        let followed = board
+            .piece_at(sq)
+            .is_some_and(|p| p.color == them && has_value(p, sq))
+            && attack::attacks(board, m.to, sq)
+            && !attack::attacks(before.board(), m.from, sq)
+            && !attack::attackers(board, sq, them).is_empty();
+        if followed {
+            return (Some(IdleKind::Follow), vec![sq]);
+        }
+    }
+
+    // 兑 made by the move (see [`exchange_made_by_move`]), named before 拦
+    // (CXA 2020 图13: the rook that comes back between the cannons also
+    // shuts the black rook's mating line, and is "兑"). A king move is not
+    // one (25.3: the king is no 子力 to exchange; 图13 "进将为闲").
+    if has_value(piece, m.to) {
+        let with = exchange_made_by_move(rules, before, after, m);
+        if !with.is_empty() {
+            return (Some(IdleKind::Exchange), with);
+        }
+    }
+
+    // 拦 (28.7): the moved piece steps into the path of an enemy mate threat
+    // and stops it. (Stepping in front of a chase is a plain 闲 in the books.)
+    if stops_mate(before, after) {
+        let attackers: Vec<Square> = before
+            .board()
+            .squares_of(them)
+            .filter(|&sq| blocks_path(before, sq, m.to))
+            .collect();
+        if !attackers.is_empty() {
+            return (Some(IdleKind::Block), attackers);
+        }
+    }
+
+    (None, Vec::new())
+}
+
+/// 兑 (28.5 "走子可与同等子力互换吃去"), made by the move rather than by the
+/// moved piece: a line it opens or a protection it adds lets two pieces of
+/// equal value take each other evenly (CXA 2020 图9: the horse steps off
+/// the file between the rooks; 图30: the cannon guards the horse so that
+/// the horses' trade is even; the rook's attack only offers the horses).
+fn exchange_made_by_move(
+    rules: &Rulebook,
+    before: &Position,
+    after: &Position,
+    m: Move,
+) -> Vec<Square> {
+    let theirs_then = before.pass();
+    let new_for = |now: &Position, then: Option<&Position>| -> Vec<Move> {
+        let old = then.map(|p| even_exchanges(p, rules)).unwrap_or_default();
+        even_exchanges(now, rules)
+            .into_iter()
+            .filter(|c| !old.contains(c))
+            .map(|(c, _)| c)
+            .collect()
+    };
+    let mut with: Vec<Square> = new_for(after, theirs_then.as_ref())
+        .into_iter()
+        .map(|c| c.from)
+        .collect();
+    if let Some(again) = after.pass() {
+        with.extend(new_for(&again, Some(before)).into_iter().map(|c| c.to));
+        // The moved piece attacks a piece it could win only together with
+        // an attacker that piece can trade with (CXA 2020 图21 "一兑").
+        let attacked = again
+            .legal_moves_from(m.to)
+            .iter()
+            .filter(|c| again.piece_at(c.to).is_some())
+            .fold(0, |set, c| set | c.to.bit());
+        if attacked != 0 {
+            with.extend(
+                offered_trades(&again, rules, attacked)
+                    .into_iter()
+                    .filter(|t| t.attackers.contains(&m.to))
+                    .map(|t| t.square),
+            );
+        }
+    }
+    with.sort();
+    with.dedup();
+    with
+}
+
+/// Captures by the side to move that start an exchange of equal pieces
+/// (28.5), with `true` where the capture would win material yet only offers
+/// the trade (the piece could take its taker in return, see
+/// [`super::chase::targets`]) and `false` where it is taken back with nothing
+/// won. A move that turns one kind into the other also makes an exchange.
+fn even_exchanges(pos: &Position, rules: &Rulebook) -> Vec<(Move, bool)> {
+    let mut out = Vec::new();
+    for &c in &pos.captures() {
+        let (Some(a), Some(v)) = (pos.piece_at(c.from), pos.piece_at(c.to)) else {
+            continue;
+        };
+        if a.role == Role::King || !has_value(v, c.to) || value(a, c.from) != value(v, c.to) {
+            continue;
+        }
+        let ex = exchange(pos, c);
+        if ex.wins_material() {
+            if offers_even_trade(pos, c, rules) {
+                out.push((c, true));
+            }
+        } else if ex.recapturable {
+            out.push((c, false));
+        }
+    }
+    out
+}
+
+/// `true` if the opponent could mate by checks ([`MATE_CHECKS`]) had the
+/// mover passed in `before`, and cannot after the move (`after`).
+pub(super) fn stops_mate(before: &Position, after: &Position) -> bool {
+    before
+        .pass()
+        .is_some_and(|theirs| can_mate_by_checks(&theirs, MATE_CHECKS))
+        && !can_mate_by_checks(after, MATE_CHECKS)
+}
+
+/// `true` if a piece on `to` would cut the path of the enemy piece on `from`:
+/// it lies strictly inside a rook or cannon line the piece can run along, or
+/// on a horse leg or elephant eye of it.
+fn blocks_path(pos: &Position, from: Square, to: Square) -> bool {
+    let board = pos.board();
+    let Some(p) = board.piece_at(from) else {
+        return false;
+    };
+    let (df, dr) = (
+        to.file().index() as i8 - from.file().index() as i8,
+        to.rank().index() as i8 - from.rank().index() as i8,
+    );
+    match p.role {
+        Role::Rook | Role::Cannon => {
+            (df == 0 || dr == 0)
+                && (df, dr) != (0, 0)
+                && board.pieces_between(from, to) == Some(0)
+                && {
+                    // There must be somewhere to go beyond `to`.
+                    let step = (df.signum(), dr.signum());
+                    to.offset(step.0, step.1).is_some()
+                }
+        }
+        Role::Horse => df.abs() + dr.abs() == 1,
+        Role::Elephant => df.abs() == 1 && dr.abs() == 1,
+        _ => false,
+    }
+}

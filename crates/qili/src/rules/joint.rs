@@ -1,0 +1,117 @@
+//! 联合捉子 (CXA 2020 图10, 11, 25, 27, 28; 参考图11, 39, 41): a chase that
+//! needs two or more of the side's pieces — take any one away and nothing is
+//! won — whatever part the moved piece plays in it: the attacker that needs
+//! a partner, the piece that backs the attacker, the screen, the pin, or the
+//! guard of a piece of the attack. With
+//! [`joint_chase_is_allowed`](super::rulebook::Rulebook::joint_chase_is_allowed)
+//! it is 捉 but allowed in a repetition.
+
+use super::attack;
+use super::chase::{offered_trades, targets, Target};
+use super::exchange::{single_square_gain, strictly_between};
+use super::rulebook::Rulebook;
+use crate::{Move, Position, Role, Square};
+
+/// CXA 2020 联合捉子 (图10, 11, 25, 27, 28; 参考图11, 39): a chase of a piece
+/// that could already be won needs two or more of the side's pieces,
+/// whatever part the moved piece plays. It attacks, but needs a partner
+/// ([`needs_a_partner`]); or it does not attack the target, and without it on
+/// the board (a pin that makes the root false, a cannon screen, a piece
+/// backing the attacker) the target could not be won, or the target could
+/// take a piece of the attack and get away (参考图39 "车马炮联合捉车",
+/// [`guards_the_attack`]).
+pub(super) fn supports_chase(again: &Position, m: Move, t: &Target, rules: &Rulebook) -> bool {
+    if t.attackers.contains(&m.to) {
+        return needs_a_partner(again, m.to, t, rules);
+    }
+    // A screen: without it no attacker reaches the target any more (this
+    // also covers a screen that stands between a cannon and the king).
+    let mut board = again.board().clone();
+    board.set(m.to, None);
+    if t.attackers
+        .iter()
+        .all(|&a| !attack::attacks(&board, a, t.square))
+    {
+        return true;
+    }
+    let Some(without) = without(again, m.to) else {
+        return false;
+    };
+    // A piece that only shields its own king from check (29.2, 参考图19) is
+    // not a partner in the chase.
+    !without.is_check()
+        && (!targets(&without, rules)
+            .iter()
+            .any(|w| w.square == t.square)
+            || guards_the_attack(again, &without, t))
+}
+
+/// `pos` with the piece on `square` taken off the board, if that is a
+/// position (the side to move keeps the move): what a chase would be without
+/// that piece.
+fn without(pos: &Position, square: Square) -> Option<Position> {
+    let mut setup = pos.to_setup();
+    setup.board.set(square, None);
+    Position::from_setup(setup, crate::Tolerance::COMPOSED).ok()
+}
+
+/// 联合捉子 when the moved piece is itself an attacker (CXA 2020 图10 "车炮联合
+/// 捉子": the rook attacks, the cannon behind it): it cannot win the target
+/// alone, and another piece of the side is needed too — take either away and
+/// nothing is won. The king is the ground every chase stands on, not a
+/// partner.
+fn needs_a_partner(again: &Position, moved: Square, t: &Target, rules: &Rulebook) -> bool {
+    let winnable_without = |q: Square| match without(again, q) {
+        Some(p) if !p.is_check() => targets(&p, rules).iter().any(|w| w.square == t.square),
+        _ => true,
+    };
+    if winnable_without(moved) {
+        return false;
+    }
+    let mover = again.turn();
+    again
+        .board()
+        .squares_of(mover)
+        .filter(|&q| q != moved && again.piece_at(q).is_some_and(|p| p.role != Role::King))
+        .any(|q| !winnable_without(q))
+}
+
+/// CXA 2020 参考图39 ("车马炮联合捉车"): the moved piece guards a piece of the
+/// attack on `t` — an attacker or a cannon's screen — that the target could
+/// take with profit in the position `without` it, and cannot in `again`:
+/// the target is caught only because of it.
+fn guards_the_attack(again: &Position, without: &Position, t: &Target) -> bool {
+    let (Some(theirs_now), Some(theirs_without)) = (again.pass(), without.pass()) else {
+        return false;
+    };
+    let part_of_attack = |q: Square| {
+        t.attackers.iter().any(|&a| {
+            a == q
+                || (again.piece_at(a).is_some_and(|p| p.role == Role::Cannon)
+                    && strictly_between(a, t.square, q))
+        })
+    };
+    theirs_without.legal_moves_from(t.square).iter().any(|&c| {
+        without.piece_at(c.to).is_some()
+            && part_of_attack(c.to)
+            && single_square_gain(&theirs_without, c) > 0
+            && single_square_gain(&theirs_now, c) <= 0
+    })
+}
+
+/// CXA 2020 (参考图49 "使黑方四路炮不能离线，为长捉无根子"): the moved piece
+/// does not attack the target, but without it the target could answer by
+/// taking its attacker in an even trade — the attack would only offer an
+/// exchange (28.5). A move that turns an offer into a chase makes that chase
+/// itself: it is no joint chase.
+pub(super) fn stops_trade(again: &Position, m: Move, t: &Target, rules: &Rulebook) -> bool {
+    if t.attackers.contains(&m.to) {
+        return false;
+    }
+    let Some(without) = without(again, m.to) else {
+        return false;
+    };
+    offered_trades(&without, rules, t.square.bit())
+        .iter()
+        .any(|w| w.square == t.square)
+}

@@ -1,0 +1,124 @@
+//! Whether a chase is the move's own (29.2 "上一着尚不存在"): a piece the
+//! mover could win after the move is chased by it only if the move made the
+//! attack — a new attacker, a root made false or cut, a taker set free —
+//! and not if it could be won all along or only a check held it back. Each
+//! reading is a switch of the [`Rulebook`](super::rulebook::Rulebook);
+//! [`classify`](super::kind::classify) asks these.
+
+use super::attack;
+use super::chase::{Method, Root, Target};
+use super::exchange::gives_up_a_piece;
+use crate::{Move, Position, Role, Square};
+
+/// AXF (as Fairy-Stockfish reads it): the target's defender, other than the
+/// king, is pinned and cannot take back — a false root made by a pin.
+pub(super) fn root_newly_pinned(after: &Position, t: &Target) -> bool {
+    t.root == Root::False
+        && t.protectors
+            .iter()
+            .any(|&p| after.piece_at(p).is_some_and(|q| q.role != Role::King))
+}
+
+/// AXF: the move cuts a defender's line to the target — it blocks a rook's,
+/// horse's or cannon's path, or takes away or doubles a cannon's screen —
+/// and leaves it to be won: a new chase, though its attacker is not new
+/// (Fairy-Stockfish lists "blocking a root" among its tracker's open bugs).
+pub(super) fn root_cut(before: &Position, after: &Position, t: &Target) -> bool {
+    let side = t.piece.color;
+    Square::all().any(|p| {
+        p != t.square
+            && before.piece_at(p).is_some_and(|q| q.color == side)
+            && before.piece_at(p) == after.piece_at(p)
+            && attack::attacks(before.board(), p, t.square)
+            && !attack::attacks(after.board(), p, t.square)
+    })
+}
+
+/// AXF (Fairy-Stockfish's "X-ray protected discovered check"): the target's
+/// only defender is the king, which could take back before the move but no
+/// longer can — the move lines a piece up behind the attacker so that the
+/// capture uncovers a check along the square the king would take back on.
+/// A king root that was already false before the move is not made false by it.
+pub(super) fn king_root_newly_false(before: &Position, t: &Target) -> bool {
+    if t.root != Root::False
+        || !t
+            .protectors
+            .iter()
+            .all(|&p| before.piece_at(p).is_some_and(|q| q.role == Role::King))
+    {
+        return false;
+    }
+    t.attackers.iter().any(|&a| {
+        let take = Move::new(a, t.square);
+        if !before.is_legal(take) {
+            return false;
+        }
+        let mut p = before.clone();
+        p.play_unchecked(take);
+        !p.legal_moves_to(t.square).is_empty()
+    })
+}
+
+/// CXA 2020 (图12, 参考图15): the target could be taken before only by
+/// giving up another piece worth at least as much (the taker was its root,
+/// or its root's screen), and the move lets it be taken without that loss —
+/// the chase is new (29.2), though the target was already attacked. Taking
+/// for an even trade won nothing, so no chase stood before.
+pub(super) fn frees_the_taker(
+    before: &Position,
+    again: &Position,
+    t: &Target,
+    was: &[Target],
+) -> bool {
+    let direct = |m: &Method| !matches!(m, Method::ThroughCheck(_));
+    let Some(w) = was.iter().find(|w| w.square == t.square) else {
+        return false;
+    };
+    direct(&t.method)
+        && direct(&w.method)
+        && w.attackers
+            .iter()
+            .all(|&a| gives_up_a_piece(before, Move::new(a, w.square)))
+        && t.attackers
+            .iter()
+            .any(|&a| !gives_up_a_piece(again, Move::new(a, t.square)))
+}
+
+/// 29.2 ("上一着尚不存在"): the mover was in check, the moved piece does not
+/// attack the target, and the pieces that can take it all attacked it before
+/// the move — only the check kept them from taking (CXA 2020 参考图19: 士6进5
+/// blocks the rook's check; the black rook already attacked the cannon the
+/// check had left bare: 闲). The 1999 clause is the same text and reads the
+/// same way. Also in AXF, where a chase must be made by the move as well:
+/// the king stepping out of check does not chase the pawn its rook attacked
+/// all along.
+pub(super) fn attacked_while_in_check(
+    before: &Position,
+    after: &Position,
+    m: Move,
+    t: &Target,
+) -> bool {
+    before.is_check()
+        && !attack::attacks(after.board(), m.to, t.square)
+        && attacked_by_the_same(before, t)
+}
+
+/// `true` if every piece that can take the target attacked it in `before`
+/// already: the move gave it no new attacker.
+pub(super) fn attacked_by_the_same(before: &Position, t: &Target) -> bool {
+    t.attackers
+        .iter()
+        .all(|&a| attack::attacks(before.board(), a, t.square))
+}
+
+/// A new attack: a piece that could not reach the target before the move
+/// can now (the moved piece, or one whose line or leg it opened). AXF: a
+/// chase must come from one — a piece that only loses its protection (its
+/// root blocked or made false) is not newly chased. CXA 2020: a piece that
+/// could already be won is chased anew only by one (参考图23).
+pub(super) fn attack_is_new(before: &Position, m: Move, t: &Target) -> bool {
+    t.attackers.iter().any(|&a| {
+        let origin = if a == m.to { m.from } else { a };
+        !attack::attacks(before.board(), origin, t.square)
+    })
+}
