@@ -4,9 +4,10 @@
 // 1. copies site/public/* (embed.html, the manifest, the icons), minifies
 //    the wasm-bindgen glue (Trunk leaves it as generated) and renews its
 //    integrity hash in index.html;
-// 2. copies site/records.js (the record panel) and site/export.js (the
-//    Export menu), both imported on first use, as records-<hash>.js and
-//    export-<hash>.js, checks the saved studies' module is there (Trunk
+// 2. copies site/records.js (the record panel), site/export.js (the
+//    Export menu) and site/line.js (the line view it imports), imported on
+//    first use, as records-<hash>.js, export-<hash>.js and line-<hash>.js,
+//    checks the saved studies' module is there (Trunk
 //    names it qili-studies.js/_bg.wasm), minifies the glue of the widgets' module
 //    and of the Export menu's and renames their files (qili-widget.js/_bg.wasm,
 //    qili-export.js/_bg.wasm, qili-arbiter.js/_bg.wasm) after their content,
@@ -238,9 +239,12 @@ const hashedCopy = (source, name, values = {}) => {
   return hashed;
 };
 const records = hashedCopy('site/records.js', 'records');
+// The line view (issue 21), imported by the Export menu's code.
+const lineView = hashedCopy('site/line.js', 'line');
 const exportMenu = hashedCopy('site/export.js', 'export', {
   __QILI_EXPORT_GLUE__: exporter.glue,
   __QILI_EXPORT_WASM__: exporter.wasm,
+  __QILI_LINE__: lineView,
 });
 
 // The loader and the service worker are part of the first load: both ship

@@ -46,6 +46,31 @@
     if (place) loadArbiter().then((m) => m.mount(place, app.lang), (e) => (place.textContent = String(e)));
   };
 
+  // Moves slide (200 ms; not under reduced motion): when a board's drawing
+  // (svg.board .drawing, redrawn whole) shows the one piece that moved
+  // between two drawings — a step on, a step back, a move played, a line's
+  // step —, that piece glides from its old point. Jumps of several moves, a
+  // flip and a new position move no single piece; a piece dropped by drag
+  // (drawn .lifted) is already there.
+  const pieces = (nodes) => [...nodes].filter((n) => n.dataset?.piece);
+  const slide = (records) => {
+    if (matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    for (const r of records) {
+      if (!r.target.matches?.('.board .drawing')) continue;
+      const key = (n) => n.dataset.piece + n.dataset.square;
+      const [was, now] = [r.removedNodes, r.addedNodes].map(pieces);
+      const [gone, came] = [
+        [was, now],
+        [now, was],
+      ].map(([a, b]) => a.filter((n) => !b.some((m) => key(m) === key(n))));
+      const from = gone.filter((n) => n.dataset.piece === came[0]?.dataset.piece);
+      if (came.length !== 1 || from.length !== 1 || from[0].matches('.lifted')) continue;
+      const at = (n) => n.getAttribute('transform').replace(/([\d.-]+) ([\d.-]+)/, '$1px,$2px');
+      came[0].animate({ transform: [at(from[0]), at(came[0])] }, { duration: 200, easing: 'ease-out' });
+    }
+  };
+  const slides = (root) => new MutationObserver(slide).observe(root, { childList: true, subtree: true });
+
   const mounted = new WeakSet();
   function mount(host, get) {
     if (mounted.has(host)) return;
@@ -59,6 +84,7 @@
     }
     const box = document.createElement('div');
     root.append(box);
+    slides(root);
     loadWidget()
       .then((glue) => glue.mount_widget(box, get('fen'), get('moves'), get('rules'), get('lang')))
       .catch((e) => {
@@ -255,14 +281,18 @@
       c.insertAdjacentHTML('afterend', '<button type=button data-export-menu>');
     c.nextElementSibling.textContent = app.lang.startsWith('en') ? 'Export…' : '导出…';
   };
+  // The move panel's "show line" controls ([data-show-line], issue 21) open
+  // the line view, which lives in the same module (it needs the lines the
+  // site's wasm is built without, and qili-diagram's drawing).
   document.addEventListener('click', (e) => {
-    const b = e.composedPath()[0].closest?.('[data-export-menu]');
+    const b = e.composedPath()[0].closest?.('[data-export-menu],[data-show-line]');
     if (b)
       loadExport().then(
-        (m) => m.toggle(b),
+        (m) => (b.matches('[data-show-line]') ? m.showLine(b) : m.toggle(b)),
         (err) => console.error('qili', err),
       );
   });
+
 
   const start = () => {
     if (document.getElementById('qili-app')) {
@@ -282,6 +312,7 @@
           prepareExport();
         }),
       );
+      slides(document.getElementById('qili-app'));
       load().catch((e) => console.error('qili', e));
       updates();
       recordInputs();

@@ -4,7 +4,9 @@
 // Not part of the first load: embed.js imports this module (post_build.mjs
 // writes it as export-<hash>.js, with its wasm's names filled in) and calls
 // start() when the browser is first idle on a page with a board, or when a
-// [data-export-menu] button is first pressed, then toggle(button). The pictures and the report
+// [data-export-menu] button is first pressed, then toggle(button); or when
+// a "show line" control is first pressed, then showLine(control): the line
+// view (line.js, issue 21) shares this module's wasm. The pictures and the report
 // are drawn by the wasm crates/qili-export (with crates/qili-diagram, the
 // code that draws the site's board), from the line the page shows: the
 // page's address (#/case/… or #/analysis?…), or a widget's data-line. What
@@ -61,6 +63,8 @@ const STYLE = `.export-menu{display:flex;flex-wrap:wrap;gap:.4rem;align-items:ce
 padding:.5rem;border:1px solid var(--line,#ccc);border-radius:8px;background:var(--panel,#fff)}
 .export-menu[hidden]{display:none}.export-menu select{width:auto}.export-menu .export-status{flex-basis:100%;margin:0;font-size:.85em}`;
 
+import * as line from './__QILI_LINE__';
+
 let wasm = null;
 
 /** Loads the wasm (post_build.mjs writes its file names here; `asset`
@@ -69,13 +73,15 @@ export async function start(asset) {
   const m = await import(asset('__QILI_EXPORT_GLUE__'));
   await m.default({ module_or_path: asset('__QILI_EXPORT_WASM__') });
   wasm = m;
+  // The line view (issue 21) shares the wasm and reads the page as the menu does.
+  line.start(m, shown);
   // The browser's own Print on a page with a board prints the report too.
   addEventListener('beforeprint', () => {
     const button = document.querySelector('#qili-app [data-export-menu]');
     if (button && !document.querySelector('body > .qili-print')) insertReport(button);
   });
   addEventListener('afterprint', () => document.querySelector('body > .qili-print')?.remove());
-  return { toggle };
+  return { toggle, showLine: line.open };
 }
 
 /** What the button's page or widget shows. */
