@@ -47,26 +47,23 @@
   };
 
   // Moves slide (200 ms; not under reduced motion): when a board's drawing
-  // (svg.board .drawing, redrawn whole) shows the one piece that moved
-  // between two drawings — a step on, a step back, a move played, a line's
+  // (.drawing, redrawn whole) shows the one piece that moved between two
+  // drawings — a step on, a step back, a move played, a line's
   // step —, that piece glides from its old point. Jumps of several moves, a
   // flip and a new position move no single piece; a piece dropped by drag
   // (drawn .lifted) is already there.
-  const pieces = (nodes) => [...nodes].filter((n) => n.dataset?.piece);
   const slide = (records) => {
-    if (matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    if (matchMedia('(prefers-reduced-motion:reduce)').matches) return;
     for (const r of records) {
-      if (!r.target.matches?.('.board .drawing')) continue;
-      const key = (n) => n.dataset.piece + n.dataset.square;
-      const [was, now] = [r.removedNodes, r.addedNodes].map(pieces);
-      const [gone, came] = [
-        [was, now],
-        [now, was],
-      ].map(([a, b]) => a.filter((n) => !b.some((m) => key(m) === key(n))));
-      const from = gone.filter((n) => n.dataset.piece === came[0]?.dataset.piece);
-      if (came.length !== 1 || from.length !== 1 || from[0].matches('.lifted')) continue;
-      const at = (n) => n.getAttribute('transform').replace(/([\d.-]+) ([\d.-]+)/, '$1px,$2px');
-      came[0].animate({ transform: [at(from[0]), at(came[0])] }, { duration: 200, easing: 'ease-out' });
+      if (!r.target.matches?.('.drawing')) continue;
+      const at = (n) => n.dataset.piece + n.getAttribute('transform');
+      const [was, now] = [r.removedNodes, r.addedNodes].map((l) => [...l].filter((n) => n.dataset?.piece));
+      const left = (a, b) => a.filter((n) => !b.some((m) => at(m) === at(n)));
+      const came = left(now, was);
+      const from = left(was, now).filter((n) => n.dataset.piece === came[0]?.dataset.piece);
+      // "translate(x y)" as CSS: "translate(xpx,ypx)".
+      if (came.length === 1 && from.length === 1 && !from[0].matches('.lifted'))
+        came[0].animate({ transform: [from[0], came[0]].map((n) => at(n).slice(1).replace(/ (.*)\)/, 'px,$1px)')) }, 200);
     }
   };
   const slides = (root) => new MutationObserver(slide).observe(root, { childList: true, subtree: true });
@@ -288,7 +285,7 @@
     const b = e.composedPath()[0].closest?.('[data-export-menu],[data-show-line]');
     if (b)
       loadExport().then(
-        (m) => (b.matches('[data-show-line]') ? m.showLine(b) : m.toggle(b)),
+        (m) => m.press(b),
         (err) => console.error('qili', err),
       );
   });

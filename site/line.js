@@ -31,6 +31,9 @@ const STYLE = `.line-open>:not(.line-view){display:none}
 
 /** Milliseconds between moves when playing (as the replay plays). */
 const PLAY_MS = 1000;
+/** Milliseconds without a new move shown before its claims' controls are
+ * drawn. */
+const CLAIMS_MS = 150;
 
 let wasm = null;
 let what = null;
@@ -48,8 +51,13 @@ export function start(module, whatShown) {
   const style = document.createElement('style');
   style.textContent = STYLE;
   document.head.append(style);
+  // Judging the line again with the lines takes a while on a long game:
+  // once the steps stop, not on every one.
+  let pending = 0;
   new MutationObserver((records) => {
-    if (records.some((r) => r.target.matches?.('.panel.detail > div'))) setTimeout(claims);
+    if (!records.some((r) => r.target.matches?.('.panel.detail > div'))) return;
+    clearTimeout(pending);
+    pending = setTimeout(claims, CLAIMS_MS);
   }).observe(app, { childList: true, subtree: true });
   addEventListener('qili-page', () => close(false));
   claims();

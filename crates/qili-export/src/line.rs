@@ -22,7 +22,9 @@ pub enum Which {
     Claim(Claim, Square),
 }
 
-const CLAIMS: [Claim; 4] = [Claim::Trade, Claim::Offer, Claim::Protected, Claim::Mated];
+/// Every kind of claim, in the order of the words about them
+/// ([`crate::line_view::Words::claims`]).
+pub const CLAIMS: [Claim; 4] = [Claim::Trade, Claim::Offer, Claim::Protected, Claim::Mated];
 
 impl Which {
     /// The control's `data-line`: none for a chase, `mate`, or the claim's

@@ -6,7 +6,6 @@
 //! module is loaded on first use (see the crate docs), so it is built the
 //! way the Export menu is, not with the site's Leptos views.
 
-use qili::rules::lines::Claim;
 use qili::rules::report::MoveReport;
 use qili::{Color, Piece};
 use qili_diagram::draw::{self, Glyphs, Scene};
@@ -16,7 +15,7 @@ use qili_site::Lang;
 use qili_web::markup::{esc, Markup};
 use qili_web::show_line;
 
-use crate::line::{Line, Which};
+use crate::line::{Line, Which, CLAIMS};
 
 /// The line view's own words, in one language.
 #[derive(Debug)]
@@ -25,8 +24,8 @@ pub struct Words {
     pub chase: &'static str,
     /// The mating line.
     pub mate: &'static str,
-    /// Titles of the claims' lines: before and after the piece, by [`Claim`]
-    /// (trade, offer, protected, mated).
+    /// Titles of the claims' lines: before and after the piece, in the
+    /// order of [`CLAIMS`] (trade, offer, protected, mated).
     pub claims: [(&'static str, &'static str); 4],
     /// What the board shows while a line is shown, and the keys.
     pub note: &'static str,
@@ -103,8 +102,6 @@ pub fn words(lang: Lang) -> &'static Words {
         Lang::En => &EN,
     }
 }
-
-const CLAIMS: [Claim; 4] = [Claim::Trade, Claim::Offer, Claim::Protected, Claim::Mated];
 
 /// What a line shows: "得子着法：黑车 c6" / "The line that wins black rook
 /// c6". `piece` is the piece it is about, if known.
@@ -344,6 +341,7 @@ pub fn claims(lang: Lang, m: &MoveReport) -> String {
 mod tests {
     use super::*;
     use crate::line::tests::judged;
+    use qili::rules::lines::Claim;
 
     fn view(id: &str, ply: usize, which: impl Fn(&MoveReport) -> Which, lang: Lang) -> View {
         let j = judged(id);
