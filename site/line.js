@@ -132,7 +132,7 @@ function close(refocus) {
 function draw() {
   const { view, page, box, timer } = shown;
   const step = view.step();
-  const end = step >= view.len();
+  const end = step >= view.steps();
   box.querySelector('.drawing').innerHTML = view.drawing(page.flipped, page.glyphs);
   box.querySelector('.line-panel').innerHTML = view.panel();
   box.querySelector('.line-status').textContent = view.status();
@@ -166,17 +166,17 @@ function act(name) {
   if (name === 'first') return go(0);
   if (name === 'prev') return go(step - 1);
   if (name === 'next') return go(step + 1);
-  if (name === 'last') return go(view.len());
+  if (name === 'last') return go(view.steps());
   if (shown.timer !== null) {
     stop();
     return draw();
   }
   // Play: from the start again if at the end, one move a second.
-  if (step >= view.len()) view.go(0);
+  if (step >= view.steps()) view.go(0);
   shown.timer = setInterval(() => {
     if (!shown) return;
     const at = shown.view.step();
-    if (at + 1 >= shown.view.len()) stop();
+    if (at + 1 >= shown.view.steps()) stop();
     go(at + 1, true);
   }, PLAY_MS);
   draw();

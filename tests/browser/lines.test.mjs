@@ -197,6 +197,27 @@ export default async function lines({ page, url, artifact, log }) {
   await page.locator('.line-view').waitFor({ state: 'detached' });
   assert.match(await page.evaluate(() => location.hash), /ply=0|^(?!.*ply=)/, 'the game moved, the line closed');
 
+  // A move played by clicks slides; one dropped by drag is already there.
+  const mv = fig9.iccs;
+  const before = await slides(page);
+  await page.click(`svg.board rect[data-sq="${mv.slice(0, 2)}"]`);
+  await page.click(`svg.board rect[data-sq="${mv.slice(2)}"]`);
+  await page.waitForFunction(() => location.hash.includes('ply=1'));
+  await page.waitForTimeout(300);
+  assert.equal(await slides(page), before + 1, 'a move played slides');
+  await page.click('.moves [data-ply="0"] button');
+  await page.waitForTimeout(300);
+  const dragged = await slides(page);
+  const box = async (sq) => page.locator(`svg.board rect[data-sq="${sq}"]`).boundingBox();
+  const [a, b] = [await box(mv.slice(0, 2)), await box(mv.slice(2))];
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await page.waitForFunction(() => location.hash.includes('ply=1'));
+  await page.waitForTimeout(300);
+  assert.equal(await slides(page), dragged, 'a dragged move does not slide');
+
   // --- a move's other claims: 1999 图三 ply 2, a 兑 (its control comes with
   // the line view's module, which loads when the browser is idle)
   const fig3 = report('cxa1999.jsonl', 'cxa1999-图三').moves[1];

@@ -110,8 +110,8 @@ impl LineView {
         }))
     }
 
-    /// The number of moves of the line.
-    pub fn len(&self) -> usize {
+    /// The number of steps of the line (its moves): the last step.
+    pub fn steps(&self) -> usize {
         self.0.line.moves.len()
     }
 
