@@ -69,8 +69,11 @@ const unusedClasses = (text) =>
 // hash (`__wbg_set_e4b9a833d288759a`), each written twice in the first load:
 // in the wasm's import section and as a key of the glue's import object.
 // Those 16 hex digits do not compress; short names (`q0`, `q1`, …) for both
-// save some kilobytes of the budget. The wasm is rewritten section by
-// section (only the import names change) and its integrity hash renewed.
+// save some kilobytes of the budget. The exports of its closures' shims are
+// named so too (`wasm_bindgen__convert__closures_____invoke__h10c7…`) and
+// called by the glue: short names (`e0`, …) save 150 B more. The wasm is
+// rewritten section by section (only the import and export names change)
+// and its integrity hash renewed.
 const leb = (bytes, at) => {
   let value = 0;
   let shift = 0;
@@ -92,15 +95,42 @@ const unsignedLeb = (value) => {
   return Buffer.from(out);
 };
 const wasmName = (text) => Buffer.concat([unsignedLeb(Buffer.byteLength(text)), Buffer.from(text)]);
-/** The wasm `bytes` with its function imports from `module` renamed; the map old → new name. */
-const shortImports = (bytes, module) => {
+/** The wasm `bytes` with its function imports from `module` and its
+ * function exports named with a hash renamed; the maps old → new name of
+ * the imports and of the exports. */
+const shortNames = (bytes, module) => {
   const renamed = new Map();
+  const exported = new Map();
   const out = [bytes.subarray(0, 8)];
+  const text = (from) => {
+    const [n, s] = leb(bytes, from);
+    return [bytes.subarray(s, s + n).toString('utf8'), s + n];
+  };
   let at = 8;
   while (at < bytes.length) {
     const id = bytes[at];
     const [size, start] = leb(bytes, at + 1);
     const end = start + size;
+    if (id === 7) {
+      let [count, p] = leb(bytes, start);
+      const parts = [unsignedLeb(count)];
+      while (count-- > 0) {
+        const [field, afterField] = text(p);
+        // The export's kind and index, copied as is.
+        const [, q] = leb(bytes, afterField + 1);
+        let name = field;
+        if (bytes[afterField] === 0 && /__h[0-9a-f]{16}/.test(field)) {
+          name = `e${exported.size.toString(36)}`;
+          exported.set(field, name);
+        }
+        parts.push(wasmName(name), bytes.subarray(afterField, q));
+        p = q;
+      }
+      const payload = Buffer.concat(parts);
+      out.push(Buffer.from([7]), unsignedLeb(payload.length), payload);
+      at = end;
+      continue;
+    }
     if (id !== 2) {
       out.push(bytes.subarray(at, end));
       at = end;
@@ -108,10 +138,6 @@ const shortImports = (bytes, module) => {
     }
     let [count, p] = leb(bytes, start);
     const parts = [unsignedLeb(count)];
-    const text = (from) => {
-      const [n, s] = leb(bytes, from);
-      return [bytes.subarray(s, s + n).toString('utf8'), s + n];
-    };
     while (count-- > 0) {
       const [mod, afterModule] = text(p);
       const [field, afterField] = text(afterModule);
@@ -136,7 +162,7 @@ const shortImports = (bytes, module) => {
     out.push(Buffer.from([2]), unsignedLeb(payload.length), payload);
     at = end;
   }
-  return [Buffer.concat(out), renamed];
+  return [Buffer.concat(out), renamed, exported];
 };
 const limitsEnd = (bytes, at) => {
   const flags = bytes[at];
@@ -150,7 +176,7 @@ const sri = (data) => `sha384-${createHash('sha384').update(data).digest('base64
   const original = readFileSync(path, 'utf8');
   const wasmPath = join(staging, wasm);
   const wasmBytes = readFileSync(wasmPath);
-  const [shorter, renamed] = shortImports(wasmBytes, './qili-site_bg.js');
+  const [shorter, renamed, exported] = shortNames(wasmBytes, './qili-site_bg.js');
   let trimmed = unusedClasses(original);
   for (const [long, short] of renamed) {
     const uses = trimmed.split(long).length - 1;
@@ -159,6 +185,16 @@ const sri = (data) => `sha384-${createHash('sha384').update(data).digest('base64
       process.exit(1);
     }
     trimmed = trimmed.replace(long, short);
+  }
+  // An export's name may begin another's (`…_h16e5…f08`, `…_h16e5…f08_13`):
+  // whole words only.
+  for (const [long, short] of exported) {
+    const word = new RegExp(`\\b${long}\\b`, 'g');
+    if (!word.test(trimmed)) {
+      console.error(`post_build.mjs: the export ${long} is not called in ${glue}`);
+      process.exit(1);
+    }
+    trimmed = trimmed.replace(word, short);
   }
   const indexPath = join(staging, 'index.html');
   const page = readFileSync(indexPath, 'utf8');

@@ -91,7 +91,7 @@ export function open(control) {
   box.className = 'line-view';
   box.tabIndex = -1;
   box.setAttribute('aria-labelledby', 'line-title');
-  box.innerHTML = `${view.board(page.flipped, page.glyphs)}${view.toolbar()}<p class="line-status" aria-live="polite"></p><div class="panel line-panel"></div>`;
+  box.innerHTML = `${view.board(page.glyphs)}${view.toolbar()}<p class="line-status" aria-live="polite"></p><div class="panel line-panel"></div>`;
   box.addEventListener('click', (e) => {
     const b = e.target.closest('[data-line-act]');
     if (b) act(b.dataset.lineAct);

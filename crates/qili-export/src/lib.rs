@@ -125,9 +125,9 @@ impl LineView {
         self.0.line.go(step);
     }
 
-    /// The ghost board at the step shown (an `svg.board` element's markup).
-    pub fn board(&self, flipped: bool, glyph_set: &str) -> String {
-        self.0.board(flipped, glyphs(glyph_set))
+    /// The ghost board (an `svg.board` element's markup), its drawing empty.
+    pub fn board(&self, glyph_set: &str) -> String {
+        self.0.board(glyphs(glyph_set))
     }
 
     /// The ghost board's drawing at the step shown (for its `.drawing`).

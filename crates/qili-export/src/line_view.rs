@@ -155,16 +155,16 @@ impl View {
     }
 
     /// The ghost board, drawn as the site's board is (`svg.board`: its
-    /// styles, and embed.js's slide), at the step shown.
-    pub fn board(&self, flipped: bool, glyphs: Glyphs) -> String {
-        // The drawings are markup, escaped where written.
+    /// styles, and embed.js's slide), its drawing (`.drawing`) empty: see
+    /// [`View::drawing`].
+    pub fn board(&self, glyphs: Glyphs) -> String {
+        // The board's drawing is markup, escaped where written.
         format!(
             "<svg class=\"board\" viewBox=\"0 0 900 1100\" role=\"img\" aria-label=\"{}\">\
              <g class=\"under\" aria-hidden=\"true\">{}</g>\
-             <g class=\"drawing\" aria-hidden=\"true\">{}</g></svg>",
+             <g class=\"drawing\" aria-hidden=\"true\"></g></svg>",
             esc(words(self.lang).board),
             draw::board(glyphs),
-            self.drawing(flipped, glyphs)
         )
     }
 
@@ -386,13 +386,15 @@ mod tests {
             "{status}"
         );
         assert!(status.contains(&signed(c.balance)), "{status}");
-        let board = v.board(false, Glyphs::Traditional);
-        assert!(board.starts_with("<svg class=\"board\"") && board.contains("class=\"drawing\""));
+        let board = v.board(Glyphs::Traditional);
+        assert!(board.starts_with("<svg class=\"board\"") && board.contains("漢 界"));
+        assert!(board.contains("<g class=\"drawing\" aria-hidden=\"true\"></g>"));
+        let drawing = v.drawing(false, Glyphs::Traditional);
         assert_eq!(
-            board.matches("data-piece=").count(),
+            drawing.matches("data-piece=").count(),
             pieces(v.line.position()).len()
         );
-        assert!(board.contains("class=\"arrow attack\""), "{board}");
+        assert!(drawing.contains("class=\"arrow attack\""), "{drawing}");
     }
 
     #[test]
