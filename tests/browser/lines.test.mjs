@@ -157,6 +157,9 @@ export default async function lines({ page, url, artifact, log }) {
   assert.deepEqual(await shownLine(page), fig9.mate_line.map((m, i) => [i + 1, m]), "the mating line is the CLI's");
   await stepThrough(page, fig9.mate_line, () => page.click('.line-bar [data-line-act=next]'));
   await page.screenshot({ path: artifact('lines-mate-desktop.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: artifact('lines-mate-phone.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.waitForTimeout(300);
   assert.equal(await slides(page), 0, 'no move slides under reduced motion');
   await page.click('.line-view [data-line-back]');
@@ -235,6 +238,18 @@ export default async function lines({ page, url, artifact, log }) {
   await page.locator(`[data-line-ply="${trade.line.length}"][aria-current="step"]`).waitFor();
   assert.equal(await page.getAttribute('.line-balance', 'data-balance'), String(trade.balance));
   await page.keyboard.press('Escape');
+  // In English: the control's name, the line's words.
+  await page.click('button.switch-lang');
+  await page.locator(claim).waitFor();
+  assert.match(await page.getAttribute(claim, 'aria-label'), /The trade of /);
+  await page.click(claim);
+  await page.keyboard.press('ArrowRight');
+  await page.locator('[data-line-ply="1"][aria-current="step"]').waitFor();
+  assert.match(await page.textContent('.line-status'), /^Step 1 of 2: .*takes/);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: artifact('lines-trade-desktop-en.png'), fullPage: true });
+  await page.keyboard.press('Escape');
+  await page.click('button.switch-lang');
   // The next move's panel gets its own claims, not these.
   await page.click('.controls .step.next');
   await page.waitForTimeout(300);

@@ -160,7 +160,11 @@ pub fn claims(hash: &str, lang_code: &str) -> String {
         .ok()
         .and_then(|s| {
             let m = s.judged.move_report(s.ply)?;
-            Some(line_view::claims(site_lang(lang_code), m))
+            Some(line_view::claims(
+                site_lang(lang_code),
+                s.judged.position(s.ply),
+                m,
+            ))
         })
         .unwrap_or_default()
 }

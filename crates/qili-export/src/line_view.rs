@@ -7,7 +7,7 @@
 //! way the Export menu is, not with the site's Leptos views.
 
 use qili::rules::report::MoveReport;
-use qili::{Color, Piece};
+use qili::{Color, Piece, Position};
 use qili_diagram::draw::{self, Glyphs, Scene};
 use qili_site::judge::pieces;
 use qili_site::notation::Notation;
@@ -308,10 +308,11 @@ pub fn toolbar(lang: Lang) -> String {
     h.finish()
 }
 
-/// The controls of the claims of `m` that the first load cannot tell (it
-/// is built without the lines): 兑, 献, the protected pieces, 29.4. A
-/// `.line-claims` list, or nothing if the move has none with a line.
-pub fn claims(lang: Lang, m: &MoveReport) -> String {
+/// The controls of the claims of `m`, the move that led to `after`, that
+/// the first load cannot tell (it is built without the lines): 兑, 献, the
+/// protected pieces, 29.4. A `.line-claims` list, or nothing if the move
+/// has none with a line.
+pub fn claims(lang: Lang, after: &Position, m: &MoveReport) -> String {
     let mut h = Markup::new();
     let shown: Vec<_> = m.claims.iter().filter(|c| !c.line.is_empty()).collect();
     if shown.is_empty() {
@@ -321,7 +322,7 @@ pub fn claims(lang: Lang, m: &MoveReport) -> String {
         .open("ul", &[("class", Some("line-claims"))]);
     for c in shown {
         let which = Which::Claim(c.claim, c.square);
-        let name = title(lang, which, None);
+        let name = title(lang, which, after.piece_at(c.square));
         let square = c.square.to_string();
         h.open("li", &[]).text(&name).text(" ");
         show_line::control(
@@ -421,12 +422,19 @@ mod tests {
         for case in qili_site::library::cases() {
             let j = judged(case.id);
             for m in &j.report.moves {
-                let html = claims(Lang::En, m);
+                let html = claims(Lang::En, j.position(m.ply), m);
                 let with_line = m.claims.iter().filter(|c| !c.line.is_empty()).count();
                 assert_eq!(html.matches("data-show-line").count(), with_line);
                 found += with_line;
             }
         }
         assert!(found > 0, "the examples have claims");
+        let j = judged("cxa1999-图三");
+        let html = claims(Lang::Zh, j.position(2), j.move_report(2).unwrap());
+        assert!(html.contains("兑子：红车 h0 <button"), "{html}");
+        assert!(
+            html.contains("data-line=\"trade\" data-square=\"h0\""),
+            "{html}"
+        );
     }
 }
