@@ -186,7 +186,7 @@ export interface Report {
   moves: MoveReport[];
   /** The repetition, if the final position occurred before. */
   cycle: CycleReport | null;
-  /** "27.3" when the ruling rests on chases an arbiter must confirm, else null. */
+  /** "27.3" when the ruling rests on chases an arbiter must confirm (CXA editions: AXF has no such clause), else null. */
   arbiter: "27.3" | null;
   /** The explanation of the ruling. */
   explanation: Bilingual;

@@ -87,7 +87,7 @@ impl Board {
     pub fn set(&mut self, sq: Square, piece: Option<Piece>) -> Option<Piece> {
         let i = sq.index() as usize;
         let old = self.squares[i];
-        let bit = 1u128 << i;
+        let bit = sq.bit();
         if let Some(p) = old {
             *self.occupied.get_mut(p.color) &= !bit;
             self.roles[p.role.index()] &= !bit;

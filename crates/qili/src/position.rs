@@ -5,8 +5,8 @@ use core::fmt;
 use crate::board::SquareSet;
 use crate::setup::{PositionError, Problem, Tolerance};
 use crate::tables::{
-    zobrist, Steps, ALL_SQUARES, ELEPHANT, HOME, HORSE, HORSE_ATTACKERS, HORSE_ATTACKER_MASK,
-    RAY_MASK, STEPS, ZOBRIST_BLACK,
+    one_bit, zobrist, Steps, ALL_SQUARES, ELEPHANT, HOME, HORSE, HORSE_ATTACKERS,
+    HORSE_ATTACKER_MASK, RAY_MASK, STEPS, ZOBRIST_BLACK,
 };
 use crate::{Board, ByColor, Color, Move, MoveList, Piece, Role, Setup, Square};
 
@@ -795,7 +795,7 @@ struct KingSafety {
 /// The bit of square index `sq`.
 #[inline]
 const fn bit(sq: u8) -> u128 {
-    1 << sq
+    one_bit(sq)
 }
 
 /// The piece nearest to the ray's origin among `blockers`, a non-empty subset

@@ -164,7 +164,7 @@ impl Square {
 
     /// The square as a one-point set of the board's bit sets.
     pub(crate) const fn bit(self) -> u128 {
-        1 << self.0
+        crate::tables::one_bit(self.0)
     }
 
     /// The file.

@@ -212,6 +212,28 @@ const fn bit(sq: u8) -> u128 {
     1 << sq
 }
 
+/// `1 << i` for every bit index `i` of a `u128`, as a table. On wasm32 a
+/// shift of a `u128` by a variable amount is a call into compiler-builtins
+/// (`__ashlti3`), and the move generator makes one for nearly every point
+/// it looks at; a load from this table is cheap on every target. (Shifting a
+/// `u64` and moving it to the high half is folded back into the call.)
+/// Indexed by `i & 127`, so no index is out of bounds.
+pub(crate) const BITS: [u128; 128] = {
+    let mut t = [0; 128];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = 1 << i;
+        i += 1;
+    }
+    t
+};
+
+/// `1 << i` for a bit index `i` (taken modulo 128), from [`BITS`].
+#[inline(always)]
+pub(crate) const fn one_bit(i: u8) -> u128 {
+    BITS[(i & 127) as usize]
+}
+
 /// The points of ranks `lo..=hi` and files `flo..=fhi`.
 const fn region(lo: u8, hi: u8, flo: u8, fhi: u8) -> u128 {
     let mut m = 0;

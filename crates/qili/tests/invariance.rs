@@ -12,7 +12,7 @@ mod common;
 
 use common::{label_word, read_cases, repetition_games, Case};
 use qili::rules::{adjudicate, adjudicate_under, ruling_under, Edition};
-use qili::{fen, iccs, Tolerance};
+use qili::{fen, iccs, Color, Piece, Role, Square, Tolerance};
 
 /// One of the board's symmetries, applied to a FEN and to ICCS moves.
 #[derive(Clone, Copy, Debug)]
@@ -168,6 +168,98 @@ fn a_cycle_gets_the_same_ruling_played_again_or_entered_later() {
     assert!(
         differences.is_empty(),
         "{} of {checked} continued cases are ruled differently:\n{}",
+        differences.len(),
+        differences.join("\n")
+    );
+}
+
+/// `true` if a piece on `sq` could take part in anything on `board`: it
+/// stands on the file or rank of a rook, a cannon or a king (it would block,
+/// screen or be attacked along the line), within a horse's or an elephant's
+/// reach of one (its move, its leg, its eye), or next to an advisor or a
+/// pawn (diagonally included).
+fn touched(board: &qili::Board, sq: Square) -> bool {
+    let (f, r) = (i32::from(sq.file().index()), i32::from(sq.rank().index()));
+    board.pieces().any(|(at, piece)| {
+        let (df, dr) = (
+            (i32::from(at.file().index()) - f).abs(),
+            (i32::from(at.rank().index()) - r).abs(),
+        );
+        match piece.role {
+            Role::Rook | Role::Cannon | Role::King => df == 0 || dr == 0,
+            Role::Horse => df <= 2 && dr <= 2 && df + dr <= 3,
+            Role::Elephant => df <= 2 && dr <= 2,
+            Role::Advisor | Role::Pawn => df <= 1 && dr <= 1,
+        }
+    })
+}
+
+/// Every case with one bystander more: a pawn of either side that has not
+/// crossed the river (no material, 25.3), put where nothing in any position
+/// of the case's line touches it or the point in front of it ([`touched`]).
+/// Such a pawn changes nothing the rules look at, so the labels and the
+/// ruling must stay: a rule that leans on the diagram's exact material or
+/// on how crowded the board is fails here.
+#[test]
+fn a_bystander_that_nothing_touches_changes_nothing() {
+    let mut checked = 0;
+    let mut differences = Vec::new();
+    for Case {
+        id,
+        edition,
+        fen: fen_text,
+        moves,
+        ..
+    } in all_cases()
+    {
+        let start = fen::position(&fen_text, Tolerance::COMPOSED).unwrap();
+        let line = iccs::parse_line(&start, &moves.join(" ")).unwrap();
+        let boards: Vec<qili::Board> = line
+            .iter()
+            .scan(start.clone(), |p, &m| {
+                p.play_unchecked(m);
+                Some(p.board().clone())
+            })
+            .chain([start.board().clone()])
+            .collect();
+        let (ruling, _, labels) = judge(edition, &fen_text, &moves);
+        for (color, ranks, ahead) in [(Color::Red, 3..=4, 1), (Color::Black, 5..=6, -1)] {
+            for sq in Square::all().filter(|s| ranks.contains(&s.rank().index())) {
+                let Some(front) = sq.offset(0, ahead) else {
+                    continue;
+                };
+                let free = |b: &qili::Board| {
+                    [sq, front]
+                        .iter()
+                        .all(|&s| b.piece_at(s).is_none() && !touched(b, s))
+                };
+                if !boards.iter().all(free) {
+                    continue;
+                }
+                let mut setup = start.to_setup();
+                setup.board.set(
+                    sq,
+                    Some(Piece {
+                        color,
+                        role: Role::Pawn,
+                    }),
+                );
+                let (r, _, l) = judge(edition, &fen::write_setup(&setup), &moves);
+                checked += 1;
+                if r != ruling || l != labels {
+                    differences.push(format!(
+                        "{id} ({edition}) with a {color:?} pawn on {sq}: {r} {} — without it {ruling} {}",
+                        l.join(" "),
+                        labels.join(" ")
+                    ));
+                }
+            }
+        }
+    }
+    assert!(checked > 300, "only {checked} cases with a bystander");
+    assert!(
+        differences.is_empty(),
+        "{} of {checked} cases with a bystander are judged differently:\n{}",
         differences.len(),
         differences.join("\n")
     );

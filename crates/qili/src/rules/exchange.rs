@@ -13,7 +13,7 @@
 //! the flying-general rule and cannon screens that disappear are respected: a
 //! root that cannot legally recapture is no root (假根, 28.16).
 
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
 
 use super::attack::attacks;
 use super::value::{self, value};
@@ -203,10 +203,10 @@ pub fn exchange(pos: &Position, first: Move) -> Exchange {
 pub struct Exchanges<'a> {
     pos: &'a Position,
     /// Squares of enemy pieces the side to move wins by a plain exchange.
-    own_wins: Vec<Square>,
+    own_wins: u128,
     /// The same for the opponent, had it the move (none when in check):
     /// found when first needed.
-    their_wins: OnceCell<Vec<Square>>,
+    their_wins: OnceCell<u128>,
     /// Whether a capture that lets one of `own_wins` escape by taking costs
     /// that piece (see [`Exchanges::counting_escapes`]).
     escapes: bool,
@@ -238,7 +238,7 @@ impl<'a> Exchanges<'a> {
     /// is only offered an exchange, 28.5).
     fn may_escape(&self, first: Move, after: &Position, m: Move) -> bool {
         self.escapes
-            && self.own_wins.contains(&m.from)
+            && self.own_wins & m.from.bit() != 0
             && attacks(self.pos.board(), first.from, m.to)
             && !attacks(after.board(), m.to, m.from)
     }
@@ -246,7 +246,7 @@ impl<'a> Exchanges<'a> {
     /// The exchange that `first` starts (see [`exchange`]).
     pub fn of(&self, first: Move) -> Exchange {
         let pos = self.pos;
-        let own = self.own_wins.iter().fold(0, |set, &s| set | bit(s)) & !bit(first.to);
+        let own = self.own_wins & !first.to.bit();
         let mut ex = exchange_excluding(pos, first, own, 0);
         // "被牵子捉子" (CXA 2020 图23): if the capturing piece was holding a line
         // shut, and leaving it lets the opponent win, along that line, a piece it
@@ -274,7 +274,7 @@ impl<'a> Exchanges<'a> {
             // rook the cannon would have won takes the screen and is gone).
             let line = strictly_between(m.from, m.to, first.from);
             let may_escape = self.may_escape(first, &after, m);
-            if !line && !may_escape || their_wins().contains(&m.to) {
+            if !line && !may_escape || their_wins() & m.to.bit() != 0 {
                 continue;
             }
             let taken = ex.won.first().map_or(0, |&p| value(p, first.to));
@@ -316,7 +316,7 @@ pub fn gives_up_a_piece(pos: &Position, m: Move) -> bool {
         // there leaves the chase standing).
         let opened = i32::from(!attacks(pos.board(), c.from, c.to));
         c.to != m.to
-            && !theirs.contains(&c.to)
+            && theirs & c.to.bit() == 0
             && single_square_gain(&after, c) >= value(taken, m.to) + opened
     })
 }
@@ -325,7 +325,7 @@ pub fn gives_up_a_piece(pos: &Position, m: Move) -> bool {
 fn gets_away(pos: &Position, m: Move) -> bool {
     let mut gone = pos.clone();
     gone.play_unchecked(m);
-    !winnable_squares(&gone).contains(&m.to)
+    winnable_squares(&gone) & m.to.bit() == 0
 }
 
 /// `true` if `x` lies on the line from `a` to `b`, strictly between them.
@@ -337,14 +337,41 @@ pub(super) fn strictly_between(a: Square, b: Square, x: Square) -> bool {
     (af == bf && xf == af && inside(ar, br, xr)) || (ar == br && xr == ar && inside(af, bf, xf))
 }
 
-/// Squares of enemy pieces the side to move can win by a plain exchange on
-/// their square.
-fn winnable_squares(pos: &Position) -> Vec<Square> {
-    pos.captures()
+/// The points of the enemy pieces the side to move can win by a plain
+/// exchange on their point, as a bit set.
+///
+/// A fact about the position alone, asked of the same positions again and
+/// again — a position is the one after a move and the one before the next,
+/// and the checking-line search meets the same positions from many lines and
+/// many moves — so each thread remembers the latest answers by
+/// [`Position::key`], as the mate search does (`mate.rs`), in a direct-mapped
+/// table: a position that lands on an occupied slot replaces it.
+fn winnable_squares(pos: &Position) -> u128 {
+    let key = pos.key();
+    let slot = key as usize & (WINNABLE_SLOTS - 1);
+    let (k, known) = WINNABLE.with(|t| t.borrow()[slot]);
+    if k == key && known & REMEMBERED != 0 {
+        return known & !REMEMBERED;
+    }
+    let set = pos
+        .captures()
         .iter()
         .filter(|&&m| single_square_gain(pos, m) > 0)
-        .map(|m| m.to)
-        .collect()
+        .fold(0, |set, m| set | m.to.bit());
+    WINNABLE.with(|t| t.borrow_mut()[slot] = (key, set | REMEMBERED));
+    set
+}
+
+/// Slots in the table of [`winnable_squares`] (a power of two).
+const WINNABLE_SLOTS: usize = 1 << 12;
+
+/// Marks a slot of the table that holds an answer: a bit beyond the board's
+/// 90 points (an empty slot is all zeros).
+const REMEMBERED: u128 = 1 << 127;
+
+thread_local! {
+    static WINNABLE: RefCell<[(u64, u128); WINNABLE_SLOTS]> =
+        const { RefCell::new([(0, 0); WINNABLE_SLOTS]) };
 }
 
 /// The gain of a capture followed only by recaptures on the same point (the
@@ -367,7 +394,7 @@ fn single_square(pos: &Position, first: Move) -> Line {
     };
     let mut after = pos.clone();
     after.play_unchecked(first);
-    let everywhere_else = ALL_SQUARES & !bit(first.to);
+    let everywhere_else = ALL_SQUARES & !first.to.bit();
     let rest = defender(&after, first.to, 1, everywhere_else, 0, Window::ALL);
     Line {
         score: value(target, first.to) + rest.score,
@@ -376,15 +403,10 @@ fn single_square(pos: &Position, first: Move) -> Line {
     }
 }
 
-/// The bit of `sq` in a set of excluded squares.
-fn bit(sq: Square) -> u128 {
-    1 << sq.index()
-}
-
 /// [`exchange`] in which the starting side's pieces on `banned` take no part:
 /// what the other pieces win by themselves.
 pub fn exchange_without(pos: &Position, first: Move, banned: &[Square]) -> Exchange {
-    let banned = banned.iter().fold(0, |set, &s| set | bit(s));
+    let banned = banned.iter().fold(0, |set, &s| set | s.bit());
     exchange_excluding(pos, first, 0, banned)
 }
 
@@ -434,7 +456,7 @@ fn attacker(pos: &Position, depth: usize, excluded: u128, banned: u128, window: 
     let board = pos.board();
     let victims = board.occupied_by(pos.turn().other()) & !board.by_role(Role::King) & !excluded;
     for &m in pos.legal_moves_within(victims).iter() {
-        if banned & bit(m.from) != 0 {
+        if banned & m.from.bit() != 0 {
             continue;
         }
         let Some(victim) = pos.piece_at(m.to) else {
@@ -495,7 +517,7 @@ fn defender(
             ..window
         };
         // The exchange's own square is never excluded.
-        let free = excluded & !bit(square);
+        let free = excluded & !square.bit();
         let rest = attacker(
             &next,
             depth + 1,

@@ -410,7 +410,7 @@ pub fn explain_cycle(rules: &Rulebook, cycle: &Cycle, ruling: Ruling, why: Rulin
 
 /// The explanation of a whole adjudication: the cycle and the verdict.
 pub fn explain(a: &Adjudication) -> Text {
-    let rules = a.edition.rulebook();
+    let rules = &a.rules;
     let mut t = Text::default();
     match (&a.cycle, a.ruling_reason) {
         (Some(c), Some(why)) => {
@@ -466,7 +466,7 @@ pub fn explain(a: &Adjudication) -> Text {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{adjudicate, Edition};
+    use crate::rules::{adjudicate, Edition, Rulebook};
     use crate::{fen, iccs, Tolerance};
 
     /// The explanation, under CXA 2020, of move `ply` (from 0) of the ICCS
@@ -477,6 +477,26 @@ mod tests {
         let game = adjudicate(Edition::Cxa2020, &start, &moves).unwrap();
         let before = moves[..ply].iter().fold(start, |p, &m| p.play(m).unwrap());
         explain_move(Edition::Cxa2020.rulebook(), &before, &game.moves[ply])
+    }
+
+    /// The explanation of a game judged under changed rules states the
+    /// rules it was judged under: here a draw (CXA 2020 图3) that binds at
+    /// the sixth occurrence instead of the edition's fourth.
+    #[test]
+    fn the_explanation_follows_the_rules_applied() {
+        let start = fen::position(
+            "5a3/5k3/4P4/p7p/9/8P/P8/4B4/2nRA2r1/2BAK4 w",
+            Tolerance::COMPOSED,
+        )
+        .unwrap();
+        let moves = iccs::parse_line(&start, "e2g0 h1g1 g0e2 g1h1").unwrap();
+        let rules = Rulebook {
+            binds_at: 6,
+            ..*Edition::Cxa2020.rulebook()
+        };
+        let game = crate::rules::adjudicate_under(&rules, &start, &moves).unwrap();
+        let t = explain(&game);
+        assert!(t.en.contains("binds at occurrence 6"), "{}", t.en);
     }
 
     /// Moves that an explanation mentions are written as a referee reads

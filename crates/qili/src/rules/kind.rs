@@ -309,12 +309,15 @@ pub fn classify(rules: &Rulebook, before: &Position, m: Move, previous: Option<M
         } else {
             Reason::NewChase
         };
-        if kind
-            .counted_chases()
-            .all(|t| matches!(t.piece.role, Role::Advisor | Role::Elephant))
+        // 27.3 is the arbiter's judgement: flagged only where the book has
+        // the clause (AXF has no key defensive point).
+        if rules.defensive_point_is_idle
+            && kind
+                .counted_chases()
+                .all(|t| matches!(t.piece.role, Role::Advisor | Role::Elephant))
         {
             kind.arbiter = Some(ArbiterNote::GuardsOnly);
-            if rules.defensive_point_is_idle && stops_mate(before, &after) {
+            if stops_mate(before, &after) {
                 kind.label = Label::Idle;
                 kind.reason = Reason::DefensivePoint;
             }
@@ -1259,8 +1262,8 @@ mod tests {
                 "{edition:?}"
             );
         }
-        // AXF has no such clause: a chase.
+        // AXF has no such clause: a chase, and nothing for the arbiter.
         let k = classify_iccs(Edition::Axf, &pos, "d4e4");
-        assert_eq!(k.label, Label::Chase);
+        assert_eq!((k.label, k.arbiter), (Label::Chase, None));
     }
 }

@@ -77,8 +77,9 @@ impl VerdictReason {
 /// the ruling on that cycle and the verdict binding now.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Adjudication {
-    /// The edition applied.
-    pub edition: Edition,
+    /// The rules applied: an edition's [`Rulebook`], or one with switches
+    /// changed ([`adjudicate_under`]); its `edition` names the book.
+    pub rules: Rulebook,
     /// One entry per move.
     pub moves: Vec<MoveKind>,
     /// The repetition the game ends in, if the last position occurred before.
@@ -364,7 +365,7 @@ fn judge(
         _ => None,
     };
     Adjudication {
-        edition: rules.edition,
+        rules: *rules,
         moves: kinds,
         cycle,
         ruling,

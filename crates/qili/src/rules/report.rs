@@ -259,7 +259,7 @@ fn side_report(s: &SideInCycle) -> SideReport {
 impl Report {
     /// Builds the report of `a`, adjudicated from `start`.
     pub fn new(start: &Position, a: &Adjudication) -> Report {
-        let rules = a.edition.rulebook();
+        let rules = &a.rules;
         let mut pos = start.clone();
         let mut moves = Vec::with_capacity(a.moves.len());
         for (i, kind) in a.moves.iter().enumerate() {
@@ -267,7 +267,7 @@ impl Report {
             pos.play_unchecked(kind.mv);
         }
         Report {
-            rules: a.edition,
+            rules: a.rules.edition,
             fen: fen::write(start),
             final_fen: fen::write(&pos),
             ruling: a.ruling,
