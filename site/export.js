@@ -31,6 +31,8 @@
 // Markup set as HTML comes from the wasm's writer, which escapes every text
 // from records and users; the menu's own words are set as textContent.
 
+import * as line from './__QILI_LINE__';
+
 const WORDS = {
   zh: {
     menu: '导出',
@@ -62,8 +64,6 @@ const WIDTHS = [900, 1800];
 const STYLE = `.export-menu{display:flex;flex-wrap:wrap;gap:.4rem;align-items:center;margin:.5rem 0;
 padding:.5rem;border:1px solid var(--line,#ccc);border-radius:8px;background:var(--panel,#fff)}
 .export-menu[hidden]{display:none}.export-menu select{width:auto}.export-menu .export-status{flex-basis:100%;margin:0;font-size:.85em}`;
-
-import * as line from './__QILI_LINE__';
 
 let wasm = null;
 

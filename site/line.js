@@ -86,7 +86,19 @@ export function open(control) {
   const page = { ...what(control), hash: location.hash };
   const col = control.closest('.qili')?.querySelector('.board-col');
   if (!col) return;
-  const view = new wasm.LineView(page.hash, control.dataset.line, control.dataset.square, page.lang, notation());
+  let view;
+  try {
+    view = new wasm.LineView(page.hash, control.dataset.line, control.dataset.square, page.lang, notation());
+  } catch (e) {
+    // Said next to the control (the move has no such line, the address
+    // shows no move): nothing else changes.
+    const why = control.nextElementSibling?.matches('.line-error') ? control.nextElementSibling : document.createElement('span');
+    why.className = 'line-error';
+    why.setAttribute('role', 'status');
+    why.textContent = ` ${e?.message ?? e}`;
+    control.after(why);
+    return;
+  }
   const box = document.createElement('section');
   box.className = 'line-view';
   box.tabIndex = -1;

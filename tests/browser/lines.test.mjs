@@ -250,6 +250,14 @@ export default async function lines({ page, url, artifact, log }) {
   await page.screenshot({ path: artifact('lines-trade-desktop-en.png'), fullPage: true });
   await page.keyboard.press('Escape');
   await page.click('button.switch-lang');
+  // A control whose line the move does not have says so, and nothing else changes.
+  await page.evaluate(() =>
+    document.querySelector('.detail > div').insertAdjacentHTML('beforeend', '<button data-show-line data-square="a0" id="bogus">?</button>'),
+  );
+  await page.click('#bogus');
+  await page.locator('#bogus + .line-error').waitFor();
+  assert.match(await page.textContent('#bogus + .line-error'), /no such line/);
+  assert.equal(await page.locator('.line-view').count(), 0);
   // The next move's panel gets its own claims, not these.
   await page.click('.controls .step.next');
   await page.waitForTimeout(300);
