@@ -7,6 +7,7 @@
 //! report's JSON reads back as the same JSON.
 #![no_main]
 
+#[path = "../../crates/qili/tests/common/symmetry.rs"]
 mod symmetry;
 
 use libfuzzer_sys::fuzz_target;

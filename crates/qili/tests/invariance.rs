@@ -10,79 +10,19 @@
 
 mod common;
 
+use common::symmetry::Symmetry;
 use common::{label_word, read_cases, repetition_games, Case};
-use qili::rules::{adjudicate, adjudicate_under, ruling_under, Edition};
+use qili::rules::{adjudicate, adjudicate_under, ruling_under, Edition, Ruling};
 use qili::{fen, iccs, Color, Piece, Role, Square, Tolerance};
-
-/// One of the board's symmetries, applied to a FEN and to ICCS moves.
-#[derive(Clone, Copy, Debug)]
-enum Symmetry {
-    /// Files a↔i, b↔h, …: the same game seen in a mirror.
-    Mirror,
-    /// Ranks 0↔9 and red↔black: the same game with the colours swapped.
-    SwapColours,
-}
-
-impl Symmetry {
-    fn fen(self, text: &str) -> String {
-        let mut fields: Vec<String> = text.split_whitespace().map(str::to_string).collect();
-        let ranks: Vec<String> = fields[0]
-            .split('/')
-            .map(|rank| match self {
-                Symmetry::Mirror => rank.chars().rev().collect(),
-                Symmetry::SwapColours => rank
-                    .chars()
-                    .map(|c| {
-                        if c.is_ascii_uppercase() {
-                            c.to_ascii_lowercase()
-                        } else {
-                            c.to_ascii_uppercase()
-                        }
-                    })
-                    .collect(),
-            })
-            .collect();
-        fields[0] = match self {
-            Symmetry::Mirror => ranks.join("/"),
-            Symmetry::SwapColours => ranks.into_iter().rev().collect::<Vec<_>>().join("/"),
-        };
-        if let (Symmetry::SwapColours, Some(side)) = (self, fields.get_mut(1)) {
-            *side = if side == "w" || side == "r" { "b" } else { "w" }.to_string();
-        }
-        fields.join(" ")
-    }
-
-    fn iccs(self, mv: &str) -> String {
-        mv.chars()
-            .map(|c| match (self, c) {
-                (Symmetry::Mirror, 'a'..='i') => (b'a' + b'i' - c as u8) as char,
-                (Symmetry::SwapColours, '0'..='9') => (b'0' + b'9' - c as u8) as char,
-                _ => c,
-            })
-            .collect()
-    }
-
-    fn ruling(self, code: &str) -> String {
-        match (self, code) {
-            (Symmetry::SwapColours, "red_loses") => "black_loses".into(),
-            (Symmetry::SwapColours, "black_loses") => "red_loses".into(),
-            _ => code.into(),
-        }
-    }
-}
 
 /// The ruling, verdict and labels the engine gives a case (label words with
 /// the kind of idle move where there is one).
-fn judge(edition: Edition, fen_text: &str, moves: &[String]) -> (String, String, Vec<String>) {
+fn judge(edition: Edition, fen_text: &str, moves: &[String]) -> (Ruling, Ruling, Vec<String>) {
     let pos = fen::position(fen_text, Tolerance::COMPOSED).unwrap();
     let moves = iccs::parse_line(&pos, &moves.join(" ")).unwrap();
     let game = adjudicate(edition, &pos, &moves).unwrap();
     let labels = game.moves.iter().map(label_word).collect();
-    (
-        game.ruling.code().to_string(),
-        game.verdict.code().to_string(),
-        labels,
-    )
+    (game.ruling, game.verdict, labels)
 }
 
 /// Every case of every file, with a position.
@@ -99,39 +39,51 @@ fn all_cases() -> Vec<Case> {
     .collect()
 }
 
-#[test]
-fn every_case_is_judged_alike_in_a_mirror_and_with_colours_swapped() {
-    let mut checked = 0;
-    let mut differences = Vec::new();
-    for Case {
-        id,
-        edition,
-        fen: fen_text,
-        moves,
-        ..
-    } in all_cases()
-    {
-        let (ruling, verdict, labels) = judge(edition, &fen_text, &moves);
-        for sym in [Symmetry::Mirror, Symmetry::SwapColours] {
-            let moved: Vec<String> = moves.iter().map(|m| sym.iccs(m)).collect();
-            let (r, v, l) = judge(edition, &sym.fen(&fen_text), &moved);
-            checked += 1;
-            if r != sym.ruling(&ruling) || v != sym.ruling(&verdict) || l != labels {
-                differences.push(format!(
-                    "{id} {sym:?} ({edition}): ruling {r} verdict {v} labels {} — original {ruling} {verdict} {}",
-                    l.join(" "),
-                    labels.join(" ")
-                ));
-            }
-        }
-    }
-    assert!(checked > 300, "only {checked} transformed cases");
+/// Tries `variants` of every case — each variant judged alike (`Ok`) or not
+/// (`Err` with what differs) — and fails listing those that are not, or if
+/// no more than `at_least` were tried (`what` names them).
+fn every_variant_alike(
+    what: &str,
+    at_least: usize,
+    mut variants: impl FnMut(&Case) -> Vec<Result<(), String>>,
+) {
+    let tried: Vec<Result<(), String>> = all_cases().iter().flat_map(&mut variants).collect();
+    let differences: Vec<String> = tried.iter().filter_map(|v| v.clone().err()).collect();
+    let checked = tried.len();
+    assert!(checked > at_least, "only {checked} {what}");
     assert!(
         differences.is_empty(),
-        "{} of {checked} transformed cases are judged differently:\n{}",
+        "{} of {checked} {what} are judged differently:\n{}",
         differences.len(),
         differences.join("\n")
     );
+}
+
+#[test]
+fn every_case_is_judged_alike_in_a_mirror_and_with_colours_swapped() {
+    every_variant_alike("transformed cases", 300, |case| {
+        let (id, edition) = (&case.id, case.edition);
+        let (ruling, verdict, labels) = judge(edition, &case.fen, &case.moves);
+        [Symmetry::Mirror, Symmetry::SwapColours]
+            .into_iter()
+            .map(|sym| {
+                let moved: Vec<String> = case.moves.iter().map(|m| sym.iccs(m)).collect();
+                let (r, v, l) = judge(edition, &sym.fen(&case.fen), &moved);
+                if r == sym.ruling(ruling) && v == sym.ruling(verdict) && l == labels {
+                    return Ok(());
+                }
+                Err(format!(
+                    "{id} {sym:?} ({edition}): ruling {} verdict {} labels {} — original {} {} {}",
+                    r.code(),
+                    v.code(),
+                    l.join(" "),
+                    ruling.code(),
+                    verdict.code(),
+                    labels.join(" ")
+                ))
+            })
+            .collect()
+    });
 }
 
 /// Every case whose moves end in a cycle, continued by the cycle's first one
@@ -202,18 +154,10 @@ fn touched(board: &qili::Board, sq: Square) -> bool {
 /// on how crowded the board is fails here.
 #[test]
 fn a_bystander_that_nothing_touches_changes_nothing() {
-    let mut checked = 0;
-    let mut differences = Vec::new();
-    for Case {
-        id,
-        edition,
-        fen: fen_text,
-        moves,
-        ..
-    } in all_cases()
-    {
-        let start = fen::position(&fen_text, Tolerance::COMPOSED).unwrap();
-        let line = iccs::parse_line(&start, &moves.join(" ")).unwrap();
+    every_variant_alike("cases with a bystander", 300, |case| {
+        let (id, edition) = (&case.id, case.edition);
+        let start = fen::position(&case.fen, Tolerance::COMPOSED).unwrap();
+        let line = iccs::parse_line(&start, &case.moves.join(" ")).unwrap();
         let boards: Vec<qili::Board> = line
             .iter()
             .scan(start.clone(), |p, &m| {
@@ -222,7 +166,8 @@ fn a_bystander_that_nothing_touches_changes_nothing() {
             })
             .chain([start.board().clone()])
             .collect();
-        let (ruling, _, labels) = judge(edition, &fen_text, &moves);
+        let (ruling, _, labels) = judge(edition, &case.fen, &case.moves);
+        let mut variants = Vec::new();
         for (color, ranks, ahead) in [(Color::Red, 3..=4, 1), (Color::Black, 5..=6, -1)] {
             for sq in Square::all().filter(|s| ranks.contains(&s.rank().index())) {
                 let Some(front) = sq.offset(0, ahead) else {
@@ -237,32 +182,24 @@ fn a_bystander_that_nothing_touches_changes_nothing() {
                     continue;
                 }
                 let mut setup = start.to_setup();
-                setup.board.set(
-                    sq,
-                    Some(Piece {
-                        color,
-                        role: Role::Pawn,
-                    }),
-                );
-                let (r, _, l) = judge(edition, &fen::write_setup(&setup), &moves);
-                checked += 1;
-                if r != ruling || l != labels {
-                    differences.push(format!(
-                        "{id} ({edition}) with a {color:?} pawn on {sq}: {r} {} — without it {ruling} {}",
+                let role = Role::Pawn;
+                setup.board.set(sq, Some(Piece { color, role }));
+                let (r, _, l) = judge(edition, &fen::write_setup(&setup), &case.moves);
+                variants.push(if r == ruling && l == labels {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "{id} ({edition}) with a {color:?} pawn on {sq}: {} {} — without it {} {}",
+                        r.code(),
                         l.join(" "),
+                        ruling.code(),
                         labels.join(" ")
-                    ));
-                }
+                    ))
+                });
             }
         }
-    }
-    assert!(checked > 300, "only {checked} cases with a bystander");
-    assert!(
-        differences.is_empty(),
-        "{} of {checked} cases with a bystander are judged differently:\n{}",
-        differences.len(),
-        differences.join("\n")
-    );
+        variants
+    });
 }
 
 /// The other editions' rulings of a game labelled under one (the

@@ -2,6 +2,8 @@
 //! and uses only part of this module).
 #![allow(dead_code)]
 
+pub mod symmetry;
+
 /// A small deterministic generator (xorshift), so that random tests reproduce.
 pub struct Rng(pub u64);
 

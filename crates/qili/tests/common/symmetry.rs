@@ -1,5 +1,7 @@
-//! The board's symmetries on FEN and ICCS text, as `crates/qili/tests/
-//! invariance.rs` applies them: a ruling must not change under either.
+//! The board's symmetries on FEN and ICCS text: a ruling must not change
+//! under either. Shared by `tests/invariance.rs` (every rulebook case) and
+//! the `adjudicate` fuzz target (`fuzz/fuzz_targets/adjudicate.rs`, which
+//! includes this file by its path).
 
 use qili::rules::Ruling;
 
