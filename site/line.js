@@ -25,8 +25,8 @@
 const STYLE = `.line-open>:not(.line-view){display:none}
 .line-view .board{outline:4px dashed var(--mate,#6a1b9a);outline-offset:-4px}
 .line-moves{display:flex;flex-wrap:wrap;gap:.3rem;list-style:none;padding:0}
-.line-moves li{padding:.1rem .4rem;border:1px solid var(--line,#ccc);border-radius:4px}
-.line-moves [aria-current=step]{background:rgba(31,111,229,.14);border-color:var(--focus,#1f6fe5)}
+.line-moves button{padding:.1rem .4rem;border:1px solid var(--line,#ccc);border-radius:4px}
+.line-moves [aria-current=step] button{background:rgba(31,111,229,.14);border-color:var(--focus,#1f6fe5)}
 .line-claims{margin:.2rem 0;padding-left:1.2rem}`;
 
 /** Milliseconds between moves when playing (as the replay plays). */
@@ -106,7 +106,7 @@ export function open(control) {
   box.innerHTML = `${view.board(page.glyphs)}${view.toolbar()}<p class="line-status" aria-live="polite"></p><div class="panel line-panel"></div>`;
   box.addEventListener('click', (e) => {
     const b = e.target.closest('[data-line-act]');
-    if (b) act(b.dataset.lineAct);
+    if (b) act(b.dataset.lineAct, Number(b.dataset.step));
   });
   col.prepend(box);
   col.classList.add('line-open');
@@ -146,7 +146,11 @@ function draw() {
   const step = view.step();
   const end = step >= view.steps();
   box.querySelector('.drawing').innerHTML = view.drawing(page.flipped, page.glyphs);
-  box.querySelector('.line-panel').innerHTML = view.panel();
+  const panel = box.querySelector('.line-panel');
+  // A move of the list pressed keeps the focus, on the move shown.
+  const focused = panel.contains(document.activeElement);
+  panel.innerHTML = view.panel();
+  if (focused) (panel.querySelector('[aria-current] button') ?? box).focus();
   box.querySelector('.line-status').textContent = view.status();
   for (const b of box.querySelectorAll('[data-line-act]')) {
     const a = b.dataset.lineAct;
@@ -169,12 +173,14 @@ function stop() {
   shown.timer = null;
 }
 
-/** What a toolbar button or key does: `name` is its data-line-act. */
-function act(name) {
+/** What a toolbar button, a move of the list or a key does: `name` is its
+ * data-line-act, `to` a move's step. */
+function act(name, to) {
   if (!shown) return;
   const { view } = shown;
   const step = view.step();
   if (name === 'back') return close(true);
+  if (name === 'go') return go(to);
   if (name === 'first') return go(0);
   if (name === 'prev') return go(step - 1);
   if (name === 'next') return go(step + 1);

@@ -109,6 +109,10 @@ export default async function lines({ page, url, artifact, log }) {
   assert.ok((await slides(page)) >= chase.line.length, 'the moves slide');
   assert.ok(await page.isDisabled('.line-bar [data-line-act=next]'), 'at the end');
   await page.screenshot({ path: artifact('lines-chase-desktop.png'), fullPage: true });
+  // A move of the list goes to its step, and keeps the focus there.
+  await page.click('[data-line-ply="1"] button');
+  await page.locator('[data-line-ply="1"][aria-current="step"]').waitFor();
+  assert.ok(await page.evaluate(() => document.activeElement.closest('[data-line-ply="1"]')));
   // Home, and back to the end: the keys are the line's, not the game's.
   await page.keyboard.press('Home');
   await page.locator('[data-line-ply][aria-current]').waitFor({ state: 'detached' });

@@ -200,8 +200,9 @@ impl View {
     }
 
     /// The panel under the ghost board: the title, what the board is, the
-    /// moves (the step shown `aria-current="step"`), the pieces taken and
-    /// the balance (`data-balance`).
+    /// moves (the step shown `aria-current="step"`; each a button that goes
+    /// to it: `data-line-act="go"`, `data-step`), the pieces taken and the
+    /// balance (`data-balance`).
     pub fn panel(&self) -> String {
         let (l, w) = (&self.line, words(self.lang));
         let mut h = Markup::new();
@@ -224,7 +225,16 @@ impl View {
                     ("aria-current", (l.step() == at).then_some("step")),
                 ],
             )
+            .open(
+                "button",
+                &[
+                    ("type", Some("button")),
+                    ("data-line-act", Some("go")),
+                    ("data-step", Some(&ply)),
+                ],
+            )
             .text(&format!("{at}. {}", self.notation.write(l.before(at), m)))
+            .close("button")
             .close("li");
         }
         let captured = l.captured();
@@ -366,7 +376,11 @@ mod tests {
         );
         let panel = v.panel();
         assert_eq!(panel.matches("data-line-ply=").count(), c.line.len());
-        assert!(panel.contains(&format!("data-line-ply=\"1\" data-iccs=\"{}\"", c.line[0])));
+        assert!(panel.contains(&format!(
+            "<li data-line-ply=\"1\" data-iccs=\"{}\"><button type=\"button\" \
+             data-line-act=\"go\" data-step=\"1\">1. ",
+            c.line[0]
+        )));
         assert!(!panel.contains("aria-current"), "{panel}");
         assert!(panel.contains("The line that wins ") && panel.contains("Nothing taken yet"));
         assert!(v.status().starts_with("Start: "), "{}", v.status());
