@@ -4,9 +4,10 @@
 // 1. copies site/public/* (embed.html, the manifest, the icons), minifies
 //    the wasm-bindgen glue (Trunk leaves it as generated) and renews its
 //    integrity hash in index.html;
-// 2. copies site/records.js (the record panel) and site/export.js (the
-//    Export menu), both imported on first use, as records-<hash>.js and
-//    export-<hash>.js, checks the saved studies' module is there (Trunk
+// 2. copies site/records.js (the record panel), site/export.js (the
+//    Export menu) and site/line.js (the line view it imports), imported on
+//    first use, as records-<hash>.js, export-<hash>.js and line-<hash>.js,
+//    checks the saved studies' module is there (Trunk
 //    names it qili-studies.js/_bg.wasm), minifies the glue of the widgets' module
 //    and of the Export menu's and renames their files (qili-widget.js/_bg.wasm,
 //    qili-export.js/_bg.wasm, qili-arbiter.js/_bg.wasm) after their content,
@@ -68,8 +69,12 @@ const unusedClasses = (text) =>
 // hash (`__wbg_set_e4b9a833d288759a`), each written twice in the first load:
 // in the wasm's import section and as a key of the glue's import object.
 // Those 16 hex digits do not compress; short names (`q0`, `q1`, …) for both
-// save some kilobytes of the budget. The wasm is rewritten section by
-// section (only the import names change) and its integrity hash renewed.
+// save some kilobytes of the budget. The exports of its closures' shims are
+// named so too (`wasm_bindgen__convert__closures_____invoke__h10c7…`), and
+// wasm-bindgen's own have long names (`__wbindgen_malloc`, `__externref_…`);
+// those the glue calls get short names (`e0`, …) too: 300 B less. The wasm
+// is rewritten section by section (only the import and export names
+// change) and its integrity hash renewed.
 const leb = (bytes, at) => {
   let value = 0;
   let shift = 0;
@@ -91,15 +96,42 @@ const unsignedLeb = (value) => {
   return Buffer.from(out);
 };
 const wasmName = (text) => Buffer.concat([unsignedLeb(Buffer.byteLength(text)), Buffer.from(text)]);
-/** The wasm `bytes` with its function imports from `module` renamed; the map old → new name. */
-const shortImports = (bytes, module) => {
+/** The wasm `bytes` with its function imports from `module` and its
+ * function exports named with a hash renamed; the maps old → new name of
+ * the imports and of the exports. */
+const shortNames = (bytes, module, renames) => {
   const renamed = new Map();
+  const exported = new Map();
   const out = [bytes.subarray(0, 8)];
+  const text = (from) => {
+    const [n, s] = leb(bytes, from);
+    return [bytes.subarray(s, s + n).toString('utf8'), s + n];
+  };
   let at = 8;
   while (at < bytes.length) {
     const id = bytes[at];
     const [size, start] = leb(bytes, at + 1);
     const end = start + size;
+    if (id === 7) {
+      let [count, p] = leb(bytes, start);
+      const parts = [unsignedLeb(count)];
+      while (count-- > 0) {
+        const [field, afterField] = text(p);
+        // The export's kind and index, copied as is.
+        const [, q] = leb(bytes, afterField + 1);
+        let name = field;
+        if (renames(field)) {
+          name = `e${exported.size.toString(36)}`;
+          exported.set(field, name);
+        }
+        parts.push(wasmName(name), bytes.subarray(afterField, q));
+        p = q;
+      }
+      const payload = Buffer.concat(parts);
+      out.push(Buffer.from([7]), unsignedLeb(payload.length), payload);
+      at = end;
+      continue;
+    }
     if (id !== 2) {
       out.push(bytes.subarray(at, end));
       at = end;
@@ -107,10 +139,6 @@ const shortImports = (bytes, module) => {
     }
     let [count, p] = leb(bytes, start);
     const parts = [unsignedLeb(count)];
-    const text = (from) => {
-      const [n, s] = leb(bytes, from);
-      return [bytes.subarray(s, s + n).toString('utf8'), s + n];
-    };
     while (count-- > 0) {
       const [mod, afterModule] = text(p);
       const [field, afterField] = text(afterModule);
@@ -135,7 +163,7 @@ const shortImports = (bytes, module) => {
     out.push(Buffer.from([2]), unsignedLeb(payload.length), payload);
     at = end;
   }
-  return [Buffer.concat(out), renamed];
+  return [Buffer.concat(out), renamed, exported];
 };
 const limitsEnd = (bytes, at) => {
   const flags = bytes[at];
@@ -149,8 +177,15 @@ const sri = (data) => `sha384-${createHash('sha384').update(data).digest('base64
   const original = readFileSync(path, 'utf8');
   const wasmPath = join(staging, wasm);
   const wasmBytes = readFileSync(wasmPath);
-  const [shorter, renamed] = shortImports(wasmBytes, './qili-site_bg.js');
   let trimmed = unusedClasses(original);
+  // An export's name may begin another's (`…_h16e5…f08`, `…_h16e5…f08_13`):
+  // whole words only. Those the glue does not name keep theirs.
+  const word = (name) => new RegExp(`\\b${name}\\b`, 'g');
+  const [shorter, renamed, exported] = shortNames(
+    wasmBytes,
+    './qili-site_bg.js',
+    (name) => /^__|__h[0-9a-f]{16}/.test(name) && word(name).test(trimmed),
+  );
   for (const [long, short] of renamed) {
     const uses = trimmed.split(long).length - 1;
     if (uses !== 1) {
@@ -159,6 +194,7 @@ const sri = (data) => `sha384-${createHash('sha384').update(data).digest('base64
     }
     trimmed = trimmed.replace(long, short);
   }
+  for (const [long, short] of exported) trimmed = trimmed.replace(word(long), short);
   const indexPath = join(staging, 'index.html');
   const page = readFileSync(indexPath, 'utf8');
   if (!page.includes(sri(wasmBytes))) {
@@ -238,9 +274,12 @@ const hashedCopy = (source, name, values = {}) => {
   return hashed;
 };
 const records = hashedCopy('site/records.js', 'records');
+// The line view (issue 21), imported by the Export menu's code.
+const lineView = hashedCopy('site/line.js', 'line');
 const exportMenu = hashedCopy('site/export.js', 'export', {
   __QILI_EXPORT_GLUE__: exporter.glue,
   __QILI_EXPORT_WASM__: exporter.wasm,
+  __QILI_LINE__: lineView,
 });
 
 // The loader and the service worker are part of the first load: both ship

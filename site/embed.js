@@ -46,6 +46,29 @@
     if (place) loadArbiter().then((m) => m.mount(place, app.lang), (e) => (place.textContent = String(e)));
   };
 
+  // Moves slide (200 ms; not under reduced motion): when a board's drawing
+  // (.drawing, redrawn whole) shows the one piece that moved between two
+  // drawings — a step on, a step back, a move played, a line's step —, that
+  // piece glides from its old point. Jumps of several moves, a flip and a
+  // new position move no single piece; a piece dropped by drag (drawn
+  // .lifted) is already there. Plain JS here rather than in the site's
+  // wasm: a third of the bytes.
+  const slide = (records) => {
+    if (matchMedia('(prefers-reduced-motion:reduce)').matches) return;
+    for (const r of records) {
+      if (!r.target.matches?.('.drawing')) continue;
+      const at = (n) => n.dataset.piece + n.getAttribute('transform');
+      const [was, now] = [r.removedNodes, r.addedNodes].map((l) => [...l].filter((n) => n.dataset?.piece));
+      const left = (a, b) => a.filter((n) => !b.some((m) => at(m) === at(n)));
+      const came = left(now, was);
+      const from = left(was, now).filter((n) => n.dataset.piece === came[0]?.dataset.piece);
+      // "translate(x y)" as CSS: "translate(xpx,ypx)".
+      if (came.length === 1 && from.length === 1 && !from[0].matches('.lifted'))
+        came[0].animate({ transform: [from[0], came[0]].map((n) => at(n).slice(1).replace(/ (.*)\)/, 'px,$1px)')) }, 200);
+    }
+  };
+  const slides = (root) => new MutationObserver(slide).observe(root, { childList: true, subtree: true });
+
   const mounted = new WeakSet();
   function mount(host, get) {
     if (mounted.has(host)) return;
@@ -59,6 +82,7 @@
     }
     const box = document.createElement('div');
     root.append(box);
+    slides(root);
     loadWidget()
       .then((glue) => glue.mount_widget(box, get('fen'), get('moves'), get('rules'), get('lang')))
       .catch((e) => {
@@ -255,11 +279,14 @@
       c.insertAdjacentHTML('afterend', '<button type=button data-export-menu>');
     c.nextElementSibling.textContent = app.lang.startsWith('en') ? 'Export…' : '导出…';
   };
+  // The move panel's "show line" controls ([data-show-line], issue 21) open
+  // the line view, which lives in the same module (it needs the lines the
+  // site's wasm is built without, and qili-diagram's drawing).
   document.addEventListener('click', (e) => {
-    const b = e.composedPath()[0].closest?.('[data-export-menu]');
+    const b = e.composedPath()[0].closest?.('[data-export-menu],[data-show-line]');
     if (b)
       loadExport().then(
-        (m) => m.toggle(b),
+        (m) => m.press(b),
         (err) => console.error('qili', err),
       );
   });
@@ -282,6 +309,7 @@
           prepareExport();
         }),
       );
+      slides(document.getElementById('qili-app'));
       load().catch((e) => console.error('qili', e));
       updates();
       recordInputs();

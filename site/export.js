@@ -4,7 +4,9 @@
 // Not part of the first load: embed.js imports this module (post_build.mjs
 // writes it as export-<hash>.js, with its wasm's names filled in) and calls
 // start() when the browser is first idle on a page with a board, or when a
-// [data-export-menu] button is first pressed, then toggle(button). The pictures and the report
+// [data-export-menu] button or a "show line" control ([data-show-line]) is
+// first pressed, then press(button): the line view (line.js, issue 21)
+// shares this module's wasm. The pictures and the report
 // are drawn by the wasm crates/qili-export (with crates/qili-diagram, the
 // code that draws the site's board), from the line the page shows: the
 // page's address (#/case/… or #/analysis?…), or a widget's data-line. What
@@ -28,6 +30,8 @@
 //
 // Markup set as HTML comes from the wasm's writer, which escapes every text
 // from records and users; the menu's own words are set as textContent.
+
+import * as line from './__QILI_LINE__';
 
 const WORDS = {
   zh: {
@@ -69,13 +73,15 @@ export async function start(asset) {
   const m = await import(asset('__QILI_EXPORT_GLUE__'));
   await m.default({ module_or_path: asset('__QILI_EXPORT_WASM__') });
   wasm = m;
+  // The line view (issue 21) shares the wasm and reads the page as the menu does.
+  line.start(m, shown);
   // The browser's own Print on a page with a board prints the report too.
   addEventListener('beforeprint', () => {
     const button = document.querySelector('#qili-app [data-export-menu]');
     if (button && !document.querySelector('body > .qili-print')) insertReport(button);
   });
   addEventListener('afterprint', () => document.querySelector('body > .qili-print')?.remove());
-  return { toggle };
+  return { press };
 }
 
 /** What the button's page or widget shows. */
@@ -121,6 +127,13 @@ function el(tag, attrs, text) {
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
   if (text !== undefined) e.textContent = text;
   return e;
+}
+
+/** What a control embed.js routes here does: a "show line" control opens
+ * its line, an Export button its menu. */
+function press(button) {
+  if (button.matches('[data-show-line]')) line.open(button);
+  else toggle(button);
 }
 
 /** Opens or closes the menu next to `button`, drawing it the first time. */

@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use qili::rules::report::{MoveReport, Report};
 use qili::rules::{Edition, IdleKind, Label, Ruling};
 use qili::{Color, Square};
+use qili_web::show_line::control;
 use wasm_bindgen::JsCast;
 
 use crate::board::label_class;
@@ -419,8 +420,13 @@ pub fn detail_html(lang: Lang, notation: Notation, m: Option<&MoveReport>) -> St
             } else {
                 joined(&c.protectors)
             };
+            let piece = lang.piece_on(c.piece, c.square);
+            let name = format!("{}{piece}", t.line_wins);
+            h.open("td", &[]).text(&piece).text(" ");
+            let square = c.square.to_string();
+            control(&mut h, None, Some(&square), Some(&name), t.show_line);
+            h.close("td");
             for cell in [
-                lang.piece_on(c.piece, c.square),
                 joined(&c.attackers),
                 method,
                 lang.root(c.root).to_string(),
@@ -440,7 +446,13 @@ pub fn detail_html(lang: Lang, notation: Notation, m: Option<&MoveReport>) -> St
             &format!("{}{}", t.standing, joined(&m.standing)),
         );
     }
-    // The mating line is in the engine's explanation.
+    // The mating line is in the engine's explanation; it can be shown (the
+    // line view, crates/qili-export, adds the other claims' controls).
+    if m.mate_line.as_ref().is_some_and(|l| !l.is_empty()) {
+        h.open("p", &[]);
+        control(&mut h, Some("mate"), None, None, t.show_mate);
+        h.close("p");
+    }
     if let Some(c) = m.arbiter {
         h.el("p", "small note", &lang.clause(c.clause()));
     }

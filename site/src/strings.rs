@@ -129,6 +129,12 @@ pub struct Strings {
     pub protectors: &'static str,
     /// Chase table: material won.
     pub gain: &'static str,
+    /// A "show line" control's text.
+    pub show_line: &'static str,
+    /// A chased piece's "show line" control's name, before the piece.
+    pub line_wins: &'static str,
+    /// The "show line" control of a 杀's mating line.
+    pub show_mate: &'static str,
     /// Pieces attacked before and after the move.
     pub standing: &'static str,
     /// Board legend heading.
@@ -286,6 +292,9 @@ const ZH: Strings = Strings {
     root: "根",
     protectors: "保护子",
     gain: "得子",
+    show_line: "演示",
+    line_wins: "演示得子着法：",
+    show_mate: "演示杀法",
     standing: "走前已受攻击（从捉到捉）：",
     legend: "图示",
     legend_arrow: "攻击",
@@ -405,6 +414,9 @@ const EN: Strings = Strings {
     root: "Protection",
     protectors: "Protectors",
     gain: "Gain",
+    show_line: "Show line",
+    line_wins: "Show the line that wins ",
+    show_mate: "Show the mating line",
     standing: "Attacked before and after the move (从捉到捉): ",
     legend: "Legend",
     legend_arrow: "attack",

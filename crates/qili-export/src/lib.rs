@@ -1,17 +1,26 @@
 //! The Export menu's Rust side: the pictures and the report of the board a
 //! page shows, as text, drawn by `qili-diagram` (the code that draws the
-//! site's board). A wasm of its own: `site/export.js`, which draws the menu
-//! and does the browser's part (downloads, rasterising to PNG, printing, the
-//! clipboard), imports it on first use, so the site's first load carries
-//! neither. The functions take the page's address, which holds the line
-//! shown (see [`shown`]).
+//! site's board); and the line view of issue 21 ("show line": [`line`],
+//! [`line_view`]), which plays a claim's line out on a ghost board. A wasm
+//! of its own, with the claims' lines (`qili`'s `lines` feature, which the
+//! site's first load is built without): `site/export.js`, which draws the
+//! menu and does the browser's part (downloads, rasterising to PNG,
+//! printing, the clipboard), and `site/line.js`, the line view's, import it
+//! on first use, so the site's first load carries none of it. The
+//! functions take the page's address, which holds the line shown (see
+//! [`shown`]).
 #![deny(missing_docs)]
 
+pub mod line;
+pub mod line_view;
 pub mod shown;
 
 use qili_diagram::{Glyphs, Lang};
+use qili_site::notation::Notation;
 use wasm_bindgen::prelude::*;
 
+use line::{Line, Which};
+use line_view::View;
 use shown::Shown;
 
 fn lang(code: &str) -> Lang {
@@ -57,4 +66,105 @@ pub fn report(
 #[wasm_bindgen]
 pub fn file_name(hash: &str) -> String {
     Shown::from_hash(hash).map_or_else(|_| "qili".into(), |s| s.file_name())
+}
+
+/// The site's language of `code` (`zh`, `zh-Hans`, `en`; Chinese otherwise).
+fn site_lang(code: &str) -> qili_site::Lang {
+    qili_site::Lang::from_code(code).unwrap_or(qili_site::Lang::Zh)
+}
+
+/// A claim's line shown by the line view (`site/line.js`): the line of
+/// the move shown at an address that a "show line" control asks for, and
+/// the step reached, drawn as markup.
+#[wasm_bindgen]
+pub struct LineView(View);
+
+#[wasm_bindgen]
+impl LineView {
+    /// The line of the move shown at address `hash` that the control with
+    /// `data-line` = `line` and `data-square` = `square` asks for (see
+    /// [`qili_web::show_line`]), at its start, in the language `lang_code`
+    /// and the notation `notation` (`zh`, `wxf`, `iccs`). An error if the
+    /// address shows no move or the move has no such line.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        hash: &str,
+        line: Option<String>,
+        square: Option<String>,
+        lang_code: &str,
+        notation: &str,
+    ) -> Result<LineView, JsError> {
+        let s = Shown::from_hash(hash).map_err(|e| JsError::new(&e))?;
+        let which = Which::parse(line.as_deref(), square.as_deref())
+            .ok_or_else(|| JsError::new("unreadable show-line control"))?;
+        let m = s
+            .judged
+            .move_report(s.ply)
+            .ok_or_else(|| JsError::new("no move shown"))?;
+        let line = Line::new(s.judged.position(s.ply), m, which)
+            .ok_or_else(|| JsError::new("this move has no such line"))?;
+        Ok(LineView(View {
+            line,
+            lang: site_lang(lang_code),
+            notation: Notation::from_name(notation).unwrap_or_default(),
+        }))
+    }
+
+    /// The number of steps of the line (its moves): the last step.
+    pub fn steps(&self) -> usize {
+        self.0.line.moves.len()
+    }
+
+    /// The step shown (0: the start).
+    pub fn step(&self) -> usize {
+        self.0.line.step()
+    }
+
+    /// Shows step `step` (clamped to the line).
+    pub fn go(&mut self, step: usize) {
+        self.0.line.go(step);
+    }
+
+    /// The ghost board (an `svg.board` element's markup), its drawing empty.
+    pub fn board(&self, glyph_set: &str) -> String {
+        self.0.board(glyphs(glyph_set))
+    }
+
+    /// The ghost board's drawing at the step shown (for its `.drawing`).
+    pub fn drawing(&self, flipped: bool, glyph_set: &str) -> String {
+        self.0.drawing(flipped, glyphs(glyph_set))
+    }
+
+    /// The panel: title, note, the moves, the material counted.
+    pub fn panel(&self) -> String {
+        self.0.panel()
+    }
+
+    /// The status of the step shown, to be read out.
+    pub fn status(&self) -> String {
+        self.0.status()
+    }
+
+    /// The toolbar (markup), in the line's language.
+    pub fn toolbar(&self) -> String {
+        line_view::toolbar(self.0.lang)
+    }
+}
+
+/// The controls of the other claims (兑, 献, protected pieces, 29.4) of the
+/// move shown at address `hash`, in the language `lang_code`: markup to
+/// add to the move panel, or nothing.
+#[wasm_bindgen]
+pub fn claims(hash: &str, lang_code: &str) -> String {
+    Shown::from_hash(hash)
+        .ok()
+        .and_then(|s| {
+            let m = s.judged.move_report(s.ply)?;
+            Some(line_view::claims(
+                site_lang(lang_code),
+                s.judged.position(s.ply),
+                m,
+            ))
+        })
+        .unwrap_or_default()
 }
