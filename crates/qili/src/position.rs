@@ -5,7 +5,7 @@ use core::fmt;
 use crate::board::SquareSet;
 use crate::setup::{PositionError, Problem, Tolerance};
 use crate::tables::{
-    one_bit, zobrist, Steps, ALL_SQUARES, ELEPHANT, HOME, HORSE, HORSE_ATTACKERS,
+    one_bit as bit, zobrist, Steps, ALL_SQUARES, ELEPHANT, HOME, HORSE, HORSE_ATTACKERS,
     HORSE_ATTACKER_MASK, RAY_MASK, STEPS, ZOBRIST_BLACK,
 };
 use crate::{Board, ByColor, Color, Move, MoveList, Piece, Role, Setup, Square};
@@ -790,12 +790,6 @@ struct KingSafety {
     /// Where a piece other than the king may go: not onto its own pieces,
     /// not onto `screens`.
     targets: u128,
-}
-
-/// The bit of square index `sq`.
-#[inline]
-const fn bit(sq: u8) -> u128 {
-    one_bit(sq)
 }
 
 /// The piece nearest to the ray's origin among `blockers`, a non-empty subset

@@ -218,7 +218,7 @@ const fn bit(sq: u8) -> u128 {
 /// it looks at; a load from this table is cheap on every target. (Shifting a
 /// `u64` and moving it to the high half is folded back into the call.)
 /// Indexed by `i & 127`, so no index is out of bounds.
-pub(crate) const BITS: [u128; 128] = {
+const BITS: [u128; 128] = {
     let mut t = [0; 128];
     let mut i = 0;
     while i < 128 {
