@@ -7,7 +7,7 @@
 //! it is 捉 but allowed in a repetition.
 
 use super::attack;
-use super::chase::{offered_trades, targets, Target};
+use super::chase::{offered_trades, targets, Method, Target};
 use super::exchange::{single_square_gain, strictly_between};
 use super::rulebook::Rulebook;
 use crate::{Move, Position, Role, Square};
@@ -25,14 +25,19 @@ pub(super) fn supports_chase(again: &Position, m: Move, t: &Target, rules: &Rule
         return needs_a_partner(again, m.to, t, rules);
     }
     // A screen: without it no attacker reaches the target any more (this
-    // also covers a screen that stands between a cannon and the king).
-    let mut board = again.board().clone();
-    board.set(m.to, None);
-    if t.attackers
-        .iter()
-        .all(|&a| !attack::attacks(&board, a, t.square))
-    {
-        return true;
+    // also covers a screen that stands between a cannon and the king). A
+    // piece won through a check is reached by the checking line, not by an
+    // attack from where its checker stands: only the position without the
+    // moved piece tells whether that line needs it.
+    if !matches!(t.method, Method::ThroughCheck(_)) {
+        let mut board = again.board().clone();
+        board.set(m.to, None);
+        if t.attackers
+            .iter()
+            .all(|&a| !attack::attacks(&board, a, t.square))
+        {
+            return true;
+        }
     }
     let Some(without) = without(again, m.to) else {
         return false;

@@ -1,7 +1,7 @@
 //! What a move is (28.1–28.9, 27.x): 将, 杀, 捉 or 闲, and which kind of 闲.
 
 use super::attack;
-use super::chase::{targets, targets_among, Target};
+use super::chase::{targets, targets_among, Method, Target};
 use super::idle::{idle_kind, stops_mate};
 use super::joint::{stops_trade, supports_chase};
 use super::mate::{can_force_mate, mate_by_checks, MATE_CHECKS};
@@ -270,7 +270,7 @@ pub fn classify(rules: &Rulebook, before: &Position, m: Move, previous: Option<M
             // before — a second attacker chases too, as Fairy-Stockfish reads
             // the rule — or a piece not attacked before whose root it made
             // false by a new pin or an X-ray, or whose defender's line it cut.
-            let made_new = attack_is_new(before, m, &t)
+            let made_new = attack_is_new(before, m, &t, &was_targets)
                 || (!was_before(&t)
                     && (root_newly_pinned(&after, &t)
                         || king_root_newly_false(before, &t)
@@ -285,7 +285,7 @@ pub fn classify(rules: &Rulebook, before: &Position, m: Move, previous: Option<M
             // is a joint chase (联合捉子), unless without it the attack would
             // only offer an exchange (参考图49: then the chase is its own).
             let kept_up = (was_before(&t) || held_by_check)
-                && !(rules.new_attacker_renews_chase && attack_is_new(before, m, &t))
+                && !(rules.new_attacker_renews_chase && attack_is_new(before, m, &t, &was_targets))
                 && !(rules.freed_taker_renews_chase
                     && frees_the_taker(before, &again, &t, &was_targets));
             let joint_rule = kept_up && rules.joint_chase_is_allowed;
@@ -377,11 +377,17 @@ fn threat_met_by_exchange(after: &Position, m: Move) -> bool {
 /// does not check, see [`classify`]).
 fn chased_by_check(rules: &Rulebook, before: &Position, after: &Position, m: Move) -> Vec<Square> {
     let again = after.pass_in_check();
-    targets(&again, rules)
-        .into_iter()
+    let now = targets(&again, rules);
+    // Only a piece won through a check asks what could be won before.
+    let through = now
+        .iter()
+        .filter(|t| matches!(t.method, Method::ThroughCheck(_)))
+        .fold(0, |set, t| set | t.square.bit());
+    let was = targets_among(before, rules, through);
+    now.into_iter()
         .filter(|t| !t.king_only && !t.pawn_only)
         .filter(|t| {
-            attack_is_new(before, m, t)
+            attack_is_new(before, m, t, &was)
                 || root_newly_pinned(after, t)
                 || king_root_newly_false(before, t)
         })
@@ -815,6 +821,48 @@ mod tests {
             assert_eq!((k.label, k.reason), (Label::Chase, Reason::NewChase));
             assert!(k.chases.iter().any(|t| t.square.to_string() == "c1"));
         }
+    }
+
+    /// 29.2 (从捉到捉) for a piece won through a check: the checker reaches it
+    /// by its checking line, so a move that leaves that line as it was is no
+    /// new attacker. The king steps back beside its advisors; the cannon's
+    /// check from d3 still wins the pawn on d1, as it did before the step
+    /// (from a real game, xq022997). Nor is the king a partner in the chase
+    /// (联合捉子) just because the cannon does not attack the pawn from e3.
+    #[test]
+    fn a_king_step_does_not_renew_a_chase_through_check() {
+        let pos = fen::position(
+            "3k5/8c/5a3/9/3N5/9/4C4/3A5/3pA3n/5K3 w",
+            Tolerance::COMPOSED,
+        )
+        .unwrap();
+        for edition in [Edition::Cxa1999, Edition::Cxa2020] {
+            let k = classify_iccs(edition, &pos, "f0e0");
+            assert_eq!(
+                (k.label, k.reason),
+                (Label::Idle, Reason::ChaseNotNew),
+                "{edition:?}"
+            );
+            assert_eq!(
+                k.standing.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+                ["d1"]
+            );
+        }
+    }
+
+    /// The same with another checker and another mover: the advisor that
+    /// steps off the cannon's file gives the check that wins the elephant
+    /// and the advisor; a rook moving along its rank has no part in it and
+    /// chases nothing new (from a real game, xq027738).
+    #[test]
+    fn a_rook_aside_does_not_renew_a_chase_through_a_discovered_check() {
+        let pos = fen::position(
+            "2ca1a3/R8/3kb4/8p/n8/2P6/r2p4P/3AB3B/3C5/4KA3 w",
+            Tolerance::COMPOSED,
+        )
+        .unwrap();
+        let k = classify_iccs(Edition::Cxa2020, &pos, "a8c8");
+        assert_eq!((k.label, k.reason), (Label::Idle, Reason::ChaseNotNew));
     }
 
     /// CXA 2020 图18: the rook comes back to the king's file, where it stops

@@ -116,9 +116,18 @@ pub(super) fn attacked_by_the_same(before: &Position, t: &Target) -> bool {
 /// chase must come from one — a piece that only loses its protection (its
 /// root blocked or made false) is not newly chased. CXA 2020: a piece that
 /// could already be won is chased anew only by one (参考图23).
-pub(super) fn attack_is_new(before: &Position, m: Move, t: &Target) -> bool {
+///
+/// A piece reaches the target by attacking it or, where a piece is won
+/// through a check (28.3), by its checking line: a checker is new only if
+/// that piece neither attacked the target before the move nor could win it
+/// by checks, among `was`, the mover's targets before the move (a king
+/// stepping aside does not renew the cannon's check that wins a pawn).
+pub(super) fn attack_is_new(before: &Position, m: Move, t: &Target, was: &[Target]) -> bool {
     t.attackers.iter().any(|&a| {
         let origin = if a == m.to { m.from } else { a };
         !attack::attacks(before.board(), origin, t.square)
+            && !was
+                .iter()
+                .any(|w| w.square == t.square && w.attackers.contains(&origin))
     })
 }
