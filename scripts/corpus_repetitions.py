@@ -278,6 +278,39 @@ def category(g, r, fsf):
     return f"other ({ours} vs {fsf})"
 
 
+def who_varied(g, r):
+    """What the players did after the cut: the side whose move first left
+    the cycle (`red` / `black`), or, if the game ended inside it, `ended`
+    with the game's result."""
+    c = r.get("cycle") or {}
+    if not c.get("first_ply"):
+        return None
+    length = c["last_ply"] - c["first_ply"] + 1
+    moves, cut = g["moves"], len(g["cut"])
+    red_first = g["fen"].split()[1] == "w"
+    for i in range(cut, len(moves)):
+        if moves[i] != moves[i - length]:
+            return "red" if (i % 2 == 0) == red_first else "black"
+    return "ended " + (g.get("result") or "*")
+
+
+def varied_table(games, report):
+    """Rows: the edition's ruling (what happens if the cycle goes on);
+    columns: who left the cycle in the real game, or how it ended in it."""
+    cols = ["red", "black", "ended 1-0", "ended 0-1", "ended 1/2-1/2", "ended *"]
+    c = collections.Counter()
+    for g in games:
+        who = who_varied(g, report[g["id"]])
+        if who:
+            c[(report[g["id"]]["ruling"], who)] += 1
+    rows = [[o] + [c[(o, w)] for w in cols] for o in ("red_loses", "black_loses", "draw")]
+    agreeing = (("red_loses", "red"), ("red_loses", "ended 0-1"),
+                ("black_loses", "black"), ("black_loses", "ended 1-0"))
+    must = sum(c[k] for k in agreeing)
+    ruled = sum(c[(o, w)] for o in ("red_loses", "black_loses") for w in cols)
+    return table(rows, ["ruling \\ then", "red varied", "black varied"] + cols[2:]), must, ruled
+
+
 def table(rows, header):
     w = [max(len(str(x)) for x in col) for col in zip(header, *rows)]
     fmt = lambda row: "| " + " | ".join(str(x).ljust(n) for x, n in zip(row, w)) + " |"  # noqa: E731
@@ -388,6 +421,16 @@ def main():
     p(matrix([(cxa20[i]["ruling"], cxa[i]["ruling"]) for i in ok
               if not cxa[i].get("error") and not cxa20[i].get("error")],
              "CXA 2020 ruling", "CXA 1999 ruling"))
+    p("\n## What the players did next\n")
+    p("The games go on after the cut. Where an edition rules that one side must vary, did that side "
+      "leave the cycle, did the other, or did the game end in it? Masters vary for many reasons (a "
+      "cycle binds only later, the other side may want more than a draw), so this is evidence on "
+      "positions no rulebook shows, not a test.\n")
+    for ed, name in (("axf", "AXF"), ("cxa1999", "CXA 1999"), ("cxa2020", "CXA 2020")):
+        text, must, ruled = varied_table([by_id[i] for i in ok], qili[ed])
+        p(f"\n### {name}: {must} of {ruled} games ruled for one side were left or lost by that side "
+          f"({100 * must / max(1, ruled):.1f}%)\n")
+        p(text)
     p("\n## Cycle patterns of the losing side (Qili AXF ruling red_loses / black_loses)\n")
     pats = collections.Counter()
     for i in ok:
