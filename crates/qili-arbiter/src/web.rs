@@ -14,13 +14,13 @@ use std::cell::RefCell;
 use js_sys::{Array, Date, Reflect};
 use qili::{Move, Square};
 use qili_diagram::geometry::square_at;
-use qili_web::kv::Kv;
+use qili_web::kv::{Kv, LocalStorage};
 use qili_web::url::decode;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
     Blob, BlobPropertyBag, CssStyleSheet, Element, Event, HtmlAnchorElement, HtmlElement,
-    HtmlInputElement, HtmlSelectElement, PointerEvent, Storage, Url,
+    HtmlInputElement, HtmlSelectElement, PointerEvent, Url,
 };
 
 use crate::export::{event_pgn, log_csv};
@@ -32,37 +32,8 @@ use crate::store::{table_key, Copy, Hall, Mode, WriteError, CURRENT, EVENTS};
 use crate::strings::{words, Lang};
 use crate::view::{page, watch_of, Desk};
 
-/// `localStorage` (none in a private window without storage: nothing is
-/// read, every write fails, and the page says so).
-struct Local(Option<Storage>);
-
-impl Kv for Local {
-    fn get(&self, key: &str) -> Option<String> {
-        self.0.as_ref()?.get_item(key).ok().flatten()
-    }
-    fn set(&mut self, key: &str, value: &str) -> bool {
-        self.0
-            .as_ref()
-            .is_some_and(|s| s.set_item(key, value).is_ok())
-    }
-    fn remove(&mut self, key: &str) {
-        if let Some(s) = &self.0 {
-            let _ = s.remove_item(key);
-        }
-    }
-    fn keys(&self, prefix: &str) -> Vec<String> {
-        let Some(s) = &self.0 else {
-            return Vec::new();
-        };
-        (0..s.length().unwrap_or(0))
-            .filter_map(|i| s.key(i).ok().flatten())
-            .filter(|k| k.starts_with(prefix))
-            .collect()
-    }
-}
-
 struct App {
-    kv: Local,
+    kv: LocalStorage,
     /// The journal, once opened (`desk.mode` says which store is used).
     journal: Option<Journal>,
     /// A table address (`#/arbiter?…`) waiting for the journal to open.
@@ -513,7 +484,7 @@ fn adopt_styles() {
 #[wasm_bindgen]
 pub fn mount(place: &Element, lang: &str) {
     if APP.with(|a| a.borrow().is_none()) {
-        let mut kv = Local(window().local_storage().ok().flatten());
+        let mut kv = LocalStorage::of_window();
         let hall = Hall::load(&mut kv, now());
         APP.with(|a| {
             *a.borrow_mut() = Some(App {

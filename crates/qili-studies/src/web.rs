@@ -12,46 +12,18 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
     Blob, BlobPropertyBag, Element, Event, HtmlAnchorElement, HtmlElement, HtmlInputElement,
-    HtmlTextAreaElement, Storage, Url,
+    HtmlTextAreaElement, Url,
 };
 
 use crate::model::{import, place, write_doc, Board};
-use crate::store::{Kv, Report, Saved};
+use crate::store::{Report, Saved};
 use crate::strings::Lang;
 use crate::view::{frame_html, notice_html, page_html, panel_html, status_html};
-
-/// `localStorage` (none in a private window without storage: nothing is
-/// read, every write fails).
-struct Local(Option<Storage>);
-
-impl Kv for Local {
-    fn get(&self, key: &str) -> Option<String> {
-        self.0.as_ref()?.get_item(key).ok().flatten()
-    }
-    fn set(&mut self, key: &str, value: &str) -> bool {
-        self.0
-            .as_ref()
-            .is_some_and(|s| s.set_item(key, value).is_ok())
-    }
-    fn remove(&mut self, key: &str) {
-        if let Some(s) = &self.0 {
-            let _ = s.remove_item(key);
-        }
-    }
-    fn keys(&self, prefix: &str) -> Vec<String> {
-        let Some(s) = &self.0 else {
-            return Vec::new();
-        };
-        (0..s.length().unwrap_or(0))
-            .filter_map(|i| s.key(i).ok().flatten())
-            .filter(|k| k.starts_with(prefix))
-            .collect()
-    }
-}
+use qili_web::kv::LocalStorage;
 
 /// What this module knows.
 struct App {
-    kv: Local,
+    kv: LocalStorage,
     saved: Saved,
     lang: Lang,
     /// The `lang` attribute of the site (`zh-Hans`, `en`), for dates.
@@ -156,7 +128,7 @@ pub fn styles() -> String {
 #[wasm_bindgen]
 pub fn mount(root: &Element, lang: &str) {
     if APP.with(|a| a.borrow().is_none()) {
-        let mut kv = Local(window().local_storage().ok().flatten());
+        let mut kv = LocalStorage::of_window();
         let saved = Saved::load(&mut kv, now());
         APP.with(|a| {
             *a.borrow_mut() = Some(App {

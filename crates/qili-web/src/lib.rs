@@ -3,7 +3,8 @@
 //! share: escaped markup written as text, the percent-encoding of the
 //! site's addresses, the text store the saved data goes through and the
 //! move panel's "show line" controls. No browser APIs, so everything
-//! here is tested natively.
+//! here is tested natively — but for `localStorage` itself, behind the
+//! `local-storage` feature ([`kv::LocalStorage`]).
 
 pub mod kv;
 pub mod markup;
