@@ -25,9 +25,14 @@ Every game is also judged mirrored (files a↔i) and with the colours swapped
 right and no favourite colour, so the labels must be the same and the rulings
 mirrored.
 
+Each game's final cycle is also judged with one bystander more: an uncrossed
+pawn on a point that no piece of any of the cycle's positions bears on (nor on
+the point ahead of it). Nothing the rules look at changes, so neither may a
+label or the ruling.
+
 Exits 1 if Qili fails on any game: an error, a move without a label, a
 repetition that it does not see (no cycle), or a game judged differently in a
-mirror or with the colours swapped. Disagreements with Fairy-Stockfish
+mirror, with the colours swapped or with a bystander more. Disagreements with Fairy-Stockfish
 are reported, not failures: the two read the rules differently (see the report).
 """
 import argparse
@@ -148,6 +153,91 @@ def run_symmetry(cli, games):
         for g in games
         if judged(got[(ed, sym, g["id"])], sym) != judged(got[(ed, None, g["id"])])
     ]
+
+
+def to_fen(squares, red_to_move):
+    """The FEN of a {(file, rank): letter} board (clocks zero)."""
+    rows = []
+    for r in range(9, -1, -1):
+        row, empty = "", 0
+        for f in range(9):
+            c = squares.get((f, r))
+            if c:
+                row += (str(empty) if empty else "") + c
+                empty = 0
+            else:
+                empty += 1
+        rows.append(row + (str(empty) if empty else ""))
+    return "/".join(rows) + (" w" if red_to_move else " b") + " - - 0 1"
+
+
+def touched(squares, point):
+    """`True` if a piece of `squares` could bear on `point`: a rook, cannon or
+    king on its file or rank, a horse or elephant within two points, an
+    advisor or pawn beside it (generous: a bystander must be out of play)."""
+    f, r = point
+    for (pf, pr), c in squares.items():
+        k, df, dr = c.lower(), abs(pf - f), abs(pr - r)
+        if (k in "rck" and (df == 0 or dr == 0)) or (k in "nb" and df <= 2 and dr <= 2) \
+                or (k in "ap" and df <= 1 and dr <= 1):
+            return True
+    return False
+
+
+def bystander_variants(g, r):
+    """The game's final cycle, played twice from its first position, and the
+    same with one uncrossed pawn added on a point that no piece of any of its
+    positions bears on (nor on the point ahead of it): (base, [variants]) as
+    case lines, or None."""
+    c = r.get("cycle") or {}
+    if not c.get("first_ply"):
+        return None
+    start = c["first_ply"] - 1
+    cycle = g["cut"][start : c["last_ply"]] * 2
+    squares = board(g["fen"])
+    red = g["fen"].split()[1] == "w"
+    seen = []
+    for i, m in enumerate(g["cut"][: start] + cycle):
+        if i == start:
+            first = (dict(squares), red)
+        if i >= start:
+            seen.append(dict(squares))
+        a, b = (ord(m[0]) - 97, int(m[1])), (ord(m[2]) - 97, int(m[3]))
+        squares[b] = squares.pop(a)
+        red = not red
+    first_squares, first_red = first
+    base = {"id": g["id"], "fen": to_fen(first_squares, first_red), "moves": cycle}
+    variants = []
+    for pawn, ranks, ahead in (("P", (3, 4), 1), ("p", (5, 6), -1)):
+        for rank in ranks:
+            for f in range(9):
+                points = ((f, rank), (f, rank + ahead))
+                if any(p in sq or touched(sq, p) for sq in seen for p in points):
+                    continue
+                with_pawn = dict(first_squares)
+                with_pawn[(f, rank)] = pawn
+                variants.append({"id": f"{g['id']}+{pawn}{'abcdefghi'[f]}{rank}",
+                                 "fen": to_fen(with_pawn, first_red), "moves": cycle})
+    return base, variants
+
+
+def run_bystanders(cli, games, reports):
+    """Variants judged differently from their game with one bystander pawn
+    more, under each edition: a list of (edition, variant id), and how many
+    variants there were."""
+    keys, lines = [], []
+    for ed in EDITIONS:
+        for g in games:
+            made = bystander_variants(g, reports[ed][g["id"]])
+            if not made or not made[1]:
+                continue
+            base, variants = made
+            for case in [base] + variants:
+                keys.append((ed, g["id"], case["id"]))
+                lines.append(json.dumps(dict(case, rules=ed)))
+    got = {k: judged(json.loads(t)) for k, t in zip(keys, run_batch(cli, lines))} if lines else {}
+    differ = [(ed, v) for (ed, gid, v), j in got.items() if v != gid and j != got[(ed, gid, gid)]]
+    return differ, sum(1 for (_, gid, v) in got if v != gid)
 
 
 def iccs_to_uci(m):
@@ -372,6 +462,7 @@ def main():
     qili, t_qili = run_qili(cli, games)
     fsf, t_fsf = run_fsf(games)
     asymmetric = run_symmetry(cli, games)
+    disturbed, n_bystanders = run_bystanders(cli, games, qili)
 
     failures = []
     for ed in EDITIONS:
@@ -401,6 +492,10 @@ def main():
       f"**{len(asymmetric)}**\n")
     for ed, sym, i in asymmetric[:50]:
         p(f"- {ed} {sym} {i}")
+    p(f"Cycles judged differently with one bystander more (an uncrossed pawn no piece of the cycle bears "
+      f"on; {n_bystanders} variants over the 3 editions): **{len(disturbed)}**\n")
+    for ed, i in disturbed[:50]:
+        p(f"- {ed} {i}")
     for ed, name in (("axf", "AXF"), ("cxa1999", "CXA 1999"), ("cxa2020", "CXA 2020")):
         p(f"\n## Qili {name}: verdict (binding at this ply)\n")
         p(distribution([qili[ed][i]["verdict"] for i in ok]))
@@ -456,9 +551,10 @@ def main():
         f.write("\n".join(out) + "\n")
     print(summary)
     print(f"\nfull report with every disagreement: {os.path.relpath(REPORT, ROOT)}")
-    if failures or asymmetric:
+    if failures or asymmetric or disturbed:
         print(f"\nFAILED: Qili failed on {len(failures)} game(s); {len(asymmetric)} judged "
-              "differently in a mirror or with the colours swapped", file=sys.stderr)
+              "differently in a mirror or with the colours swapped; "
+              f"{len(disturbed)} cycles changed by a bystander", file=sys.stderr)
         return 1
     print(f"\ncorpus_repetitions: {len(games)} games, Qili failed on none")
     return 0

@@ -585,8 +585,8 @@ mod tests {
             &adjudicate(Edition::Cxa1999, &start, &moves).unwrap(),
         );
         for (lang, trade) in [
-            (Lang::Zh, "线路：炮5进2 兵六平五（得失 +0）"),
-            (Lang::En, "Line: C5+2 P6=5 (balance +0)"),
+            (Lang::Zh, "线路：炮5进2 兵六平五（得失 0）"),
+            (Lang::En, "Line: C5+2 P6=5 (balance 0)"),
         ] {
             let sheet = Sheet {
                 title: "t",

@@ -138,9 +138,9 @@ impl Lang {
     pub fn claim_line(self, zh: &str, wxf: &str, balance: Option<i32>) -> String {
         match (self, balance) {
             (Lang::Zh, None) => format!("杀法：{zh}"),
-            (Lang::Zh, Some(b)) => format!("线路：{zh}（得失 {b:+}）"),
+            (Lang::Zh, Some(b)) => format!("线路：{zh}（得失 {}）", signed(b)),
             (Lang::En, None) => format!("Mating line: {wxf}"),
-            (Lang::En, Some(b)) => format!("Line: {wxf} (balance {b:+})"),
+            (Lang::En, Some(b)) => format!("Line: {wxf} (balance {})", signed(b)),
         }
     }
 
@@ -221,3 +221,13 @@ const EN: Words = Words {
     arbiter: "For the arbiter to judge: ",
     footer: "Qili 棋例 · drawn by the code that draws the site's board",
 };
+
+/// A balance of material as the reports and the line view write it: `+2`,
+/// `0` (an even trade), `-1`.
+pub fn signed(n: i32) -> String {
+    if n > 0 {
+        format!("+{n}")
+    } else {
+        n.to_string()
+    }
+}

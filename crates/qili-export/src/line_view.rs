@@ -9,6 +9,7 @@
 use qili::rules::report::MoveReport;
 use qili::{Color, Piece, Position};
 use qili_diagram::draw::{self, Glyphs, Scene};
+use qili_diagram::words::signed;
 use qili_site::judge::pieces;
 use qili_site::notation::Notation;
 use qili_site::Lang;
@@ -118,15 +119,6 @@ pub fn title(lang: Lang, which: Which, piece: Option<Piece>) -> String {
         Which::Claim(c, _) => w.claims[CLAIMS.iter().position(|&k| k == c).unwrap_or(0)],
     };
     format!("{head}{on}{tail}")
-}
-
-/// `+2`, `0`, `-1`.
-fn signed(n: i32) -> String {
-    if n > 0 {
-        format!("+{n}")
-    } else {
-        n.to_string()
-    }
 }
 
 /// A line as the page shows it: the line, the language and notation.
