@@ -5,7 +5,7 @@ use super::attack;
 use super::chase::{Method, Root, Target};
 use super::clause::Clause;
 use super::cycle::{Cycle, SideInCycle};
-use super::kind::{ArbiterNote, IdleKind, Label, MoveKind, Reason};
+use super::kind::{ArbiterNote, Label, MoveKind, Reason};
 use super::newness::attacked_by_the_same;
 use super::verdict::{occurrences_to_bind, Ruling, RulingReason};
 use super::{Adjudication, Rulebook, VerdictReason};
@@ -234,11 +234,7 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
         match kind.idle {
             Some(k) => t.push(
                 &format!("{}（{}）。", k.zh(), rules.cite(Clause::of_idle(k))),
-                &format!(
-                    "{} ({}).",
-                    idle_sentence_en(k),
-                    rules.cite(Clause::of_idle(k))
-                ),
+                &format!("Idle: {} ({}).", k.en(), rules.cite(Clause::of_idle(k))),
             ),
             None if kind.reason == Reason::NothingAttacked => t.cited(
                 "不将、不杀、不捉，为闲着",
@@ -256,16 +252,6 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
         );
     }
     t
-}
-
-/// What a named idle move does, as the English sentence of its explanation.
-fn idle_sentence_en(k: IdleKind) -> &'static str {
-    match k {
-        IdleKind::Exchange => "It offers an exchange",
-        IdleKind::Offer => "It offers a piece",
-        IdleKind::Block => "It blocks the opponent's threat",
-        IdleKind::Follow => "It follows a piece that moved",
-    }
 }
 
 /// 29.2 for a move whose targets could all be won before it (从捉到捉): if
