@@ -10,11 +10,11 @@
 //! | [`mate_threat_is_attack`](Rulebook::mate_threat_is_attack) | ✓ | ✓ | – |
 //! | [`outnumbered_is_chased`](Rulebook::outnumbered_is_chased) | ✓ | ✓ | – |
 //! | [`captures.mated_recapture_is_no_root`](CaptureRules::mated_recapture_is_no_root) | ✓ | ✓ | – |
-//! | [`captures.escape_costs_the_capture`](CaptureRules::escape_costs_the_capture) | – | ✓ | – |
+//! | [`captures.escape_costs_the_capture`](CaptureRules::escape_costs_the_capture) | ✓ | ✓ | – |
 //! | [`chase_through_checks`](Rulebook::chase_through_checks) | ✓ | ✓ | – |
 //! | [`crossed_pawn_floats_in_checks`](Rulebook::crossed_pawn_floats_in_checks) | ✓ | – | – |
 //! | [`helped_king_or_pawn_chases`](Rulebook::helped_king_or_pawn_chases) | ✓ | ✓ | – |
-//! | [`capturer_lost_to_checks_wins_nothing`](Rulebook::capturer_lost_to_checks_wins_nothing) | – | ✓ | – |
+//! | [`capturer_lost_to_checks_wins_nothing`](Rulebook::capturer_lost_to_checks_wins_nothing) | ✓ | ✓ | – |
 //! | [`trade_offer_must_be_takeable`](Rulebook::trade_offer_must_be_takeable) | ✓ | ✓ | – |
 //! | [`new_attacker_renews_chase`](Rulebook::new_attacker_renews_chase) | – | ✓ | ✓ |
 //! | [`freed_taker_renews_chase`](Rulebook::freed_taker_renews_chase) | – | ✓ | – |
@@ -41,7 +41,8 @@ pub struct CaptureRules {
     pub mated_recapture_is_no_root: bool,
     /// 29.1 "得子" (2020 参考图39 "不能离线"): a capture after which a piece the
     /// side could win escapes by taking, and cannot be won any more, costs
-    /// that piece as well.
+    /// that piece as well. 1999 reads 得子 the same way (细则3 "在子力价值上构成
+    /// 得子"). AXF counts the capture alone.
     pub escape_costs_the_capture: bool,
 }
 
@@ -92,7 +93,9 @@ pub struct Rulebook {
     /// the king or a pawn is a chase when another piece attacks the target too.
     pub helped_king_or_pawn_chases: bool,
     /// 29.1 "得子" (2020 图16 "避抽后，车可以吃兵"): a capture after which the
-    /// capturer is won back through checks, for more, wins nothing.
+    /// capturer is won back through checks, for more, wins nothing — nor in
+    /// 1999 (细则3: what counts is material gained by value). AXF counts the
+    /// capture alone.
     pub capturer_lost_to_checks_wins_nothing: bool,
     /// 28.5 with 29.4 (2020 参考图49 "不能离线", 图17 "双车尽失"): an attack is an
     /// offer to exchange only if the offer can be taken — taking the attacker
@@ -161,12 +164,12 @@ impl Rulebook {
         outnumbered_is_chased: true,
         captures: CaptureRules {
             mated_recapture_is_no_root: true,
-            escape_costs_the_capture: false,
+            escape_costs_the_capture: true,
         },
         chase_through_checks: true,
         crossed_pawn_floats_in_checks: true,
         helped_king_or_pawn_chases: true,
-        capturer_lost_to_checks_wins_nothing: false,
+        capturer_lost_to_checks_wins_nothing: true,
         trade_offer_must_be_takeable: true,
         new_attacker_renews_chase: false,
         freed_taker_renews_chase: false,
@@ -187,12 +190,7 @@ impl Rulebook {
     /// The CXA book of 2020, as its worked examples rule.
     pub const CXA2020: Rulebook = Rulebook {
         edition: Edition::Cxa2020,
-        captures: CaptureRules {
-            escape_costs_the_capture: true,
-            ..Rulebook::CXA1999.captures
-        },
         crossed_pawn_floats_in_checks: false,
-        capturer_lost_to_checks_wins_nothing: true,
         new_attacker_renews_chase: true,
         freed_taker_renews_chase: true,
         joint_chase_is_allowed: true,
