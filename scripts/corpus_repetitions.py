@@ -194,18 +194,9 @@ def bystander_variants(g, r):
         return None
     start = c["first_ply"] - 1
     cycle = g["cut"][start : c["last_ply"]] * 2
-    squares = board(g["fen"])
-    red = g["fen"].split()[1] == "w"
-    seen = []
-    for i, m in enumerate(g["cut"][: start] + cycle):
-        if i == start:
-            first = (dict(squares), red)
-        if i >= start:
-            seen.append(dict(squares))
-        a, b = (ord(m[0]) - 97, int(m[1])), (ord(m[2]) - 97, int(m[3]))
-        squares[b] = squares.pop(a)
-        red = not red
-    first_squares, first_red = first
+    states = list(replay(g["fen"], g["cut"][:start] + cycle))
+    first_squares, first_red = states[start]
+    seen = [squares for squares, _ in states[start:]]
     base = {"id": g["id"], "fen": to_fen(first_squares, first_red), "moves": cycle}
     variants = []
     for pawn, ranks, ahead in (("P", (3, 4), 1), ("p", (5, 6), -1)):
@@ -318,16 +309,22 @@ def board(fen):
     return squares
 
 
-def first_occurrence(g):
-    """The ply (0 = start) at which the final position of the cut game first stood."""
-    squares = board(g["fen"])
-    red = g["fen"].split()[1] == "w"
-    seen = [(frozenset(squares.items()), red)]
-    for m in g["cut"]:
+def replay(fen, moves):
+    """The boards ({(file, rank): letter}) and whether red is to move, before
+    each of `moves` and after the last."""
+    squares = board(fen)
+    red = fen.split()[1] == "w"
+    yield dict(squares), red
+    for m in moves:
         a, b = (ord(m[0]) - 97, int(m[1])), (ord(m[2]) - 97, int(m[3]))
         squares[b] = squares.pop(a)
         red = not red
-        seen.append((frozenset(squares.items()), red))
+        yield dict(squares), red
+
+
+def first_occurrence(g):
+    """The ply (0 = start) at which the final position of the cut game first stood."""
+    seen = [(frozenset(squares.items()), red) for squares, red in replay(g["fen"], g["cut"])]
     return seen.index(seen[-1])
 
 
