@@ -30,27 +30,10 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from corpus_repetitions import board, build_cli, fsf_result, run_batch  # noqa: E402
+from corpus_repetitions import board, build_cli, fsf_result, run_batch, to_fen  # noqa: E402
 
 CASES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "..", "shared", "cases")
 FILES = ("axf.jsonl", "fsf.jsonl")
-
-
-def to_fen(squares, side):
-    rows = []
-    for rank in range(9, -1, -1):
-        text, empty = "", 0
-        for f in range(9):
-            c = squares.get((f, rank))
-            if c is None:
-                empty += 1
-                continue
-            if empty:
-                text += str(empty)
-                empty = 0
-            text += c
-        rows.append(text + (str(empty) if empty else ""))
-    return "/".join(rows) + f" {side} - - 0 1"
 
 
 def judge(cli, entries):
@@ -67,13 +50,13 @@ def cycle_plies(r):
 def variants(case):
     """(name, fen) of the case with one bystander removed."""
     squares = board(case["fen"])
-    side = case["fen"].split()[1]
+    red = case["fen"].split()[1] in ("w", "r")
     touched = {(ord(m[i]) - ord("a"), int(m[i + 1])) for m in case["moves"] for i in (0, 2)}
     for sq, piece in sorted(squares.items()):
         if piece in "kK" or sq in touched:
             continue
         rest = {s: p for s, p in squares.items() if s != sq}
-        yield f"{case['id']} -{piece}{chr(ord('a') + sq[0])}{sq[1]}", to_fen(rest, side)
+        yield f"{case['id']} -{piece}{chr(ord('a') + sq[0])}{sq[1]}", to_fen(rest, red)
 
 
 def main():
