@@ -28,11 +28,13 @@ mirrored.
 Each game's final cycle is also judged with one bystander more: an uncrossed
 pawn on a point that no piece of any of the cycle's positions bears on (nor on
 the point ahead of it). Nothing the rules look at changes, so neither may a
-label or the ruling.
+label or the ruling. And it is entered a ply later, two plies later, and so
+on: the same moves from each of its positions, whose labels must not change
+(nor the ruling, but where a shorter cycle lies inside).
 
 Exits 1 if Qili fails on any game: an error, a move without a label, a
 repetition that it does not see (no cycle), or a game judged differently in a
-mirror, with the colours swapped or with a bystander more. Disagreements with Fairy-Stockfish
+mirror, with the colours swapped, with a bystander more or entered later. Disagreements with Fairy-Stockfish
 are reported, not failures: the two read the rules differently (see the report).
 """
 import argparse
@@ -365,6 +367,45 @@ def category(g, r, fsf):
     return f"other ({ours} vs {fsf})"
 
 
+def run_rotations(cli, games, reports):
+    """Each game's final cycle entered one ply later, two plies later, …:
+    the same moves from another of its positions, played twice. Every move
+    must get the label it gets from the cycle's first position, and the
+    ruling must be the same unless a shorter cycle lies inside (then the
+    latest earlier occurrence, 24, is that one). A list of (edition, id@k),
+    and how many rotations there were."""
+    keys, lines = [], []
+    for ed in EDITIONS:
+        for g in games:
+            c = reports[ed][g["id"]].get("cycle") or {}
+            if not c.get("first_ply"):
+                continue
+            start, length = c["first_ply"] - 1, c["last_ply"] - c["first_ply"] + 1
+            cycle = g["cut"][start : c["last_ply"]]
+            states = list(replay(g["fen"], g["cut"][: start] + cycle))
+            for k in range(length):
+                squares, red = states[start + k]
+                moves = (cycle * 3)[k : k + 2 * length]
+                keys.append((ed, g["id"], k, length))
+                lines.append(json.dumps({"id": f"{g['id']}@{k}", "fen": to_fen(squares, red),
+                                         "moves": moves, "rules": ed}))
+    got = {key: json.loads(t) for key, t in zip(keys, run_batch(cli, lines))} if lines else {}
+    differ = []
+    for (ed, gid, k, length), r in got.items():
+        if k == 0:
+            continue
+        base = got[(ed, gid, 0, length)]
+        labels = [(m["label"], m["sub"]) for m in r["moves"]][length:]
+        first = [(m["label"], m["sub"]) for m in base["moves"]][length:]
+        c = r.get("cycle") or {}
+        whole = c.get("last_ply", 0) - c.get("first_ply", 0) + 1 == length
+        if any(labels[i] != first[(k + i) % length] for i in range(length)) or (
+            whole and r["ruling"] != base["ruling"]
+        ):
+            differ.append((ed, f"{gid}@{k}"))
+    return differ, sum(1 for key in got if key[2])
+
+
 def who_varied(g, r):
     """What the players did after the cut: the side whose move first left
     the cycle (`red` / `black`), or, if the game ended inside it, `ended`
@@ -460,6 +501,7 @@ def main():
     fsf, t_fsf = run_fsf(games)
     asymmetric = run_symmetry(cli, games)
     disturbed, n_bystanders = run_bystanders(cli, games, qili)
+    rotated, n_rotations = run_rotations(cli, games, qili)
 
     failures = []
     for ed in EDITIONS:
@@ -492,6 +534,10 @@ def main():
     p(f"Cycles judged differently with one bystander more (an uncrossed pawn no piece of the cycle bears "
       f"on; {n_bystanders} variants over the 3 editions): **{len(disturbed)}**\n")
     for ed, i in disturbed[:50]:
+        p(f"- {ed} {i}")
+    p(f"Cycles judged differently entered a ply or more later ({n_rotations} rotations over the 3 "
+      f"editions): **{len(rotated)}**\n")
+    for ed, i in rotated[:50]:
         p(f"- {ed} {i}")
     for ed, name in (("axf", "AXF"), ("cxa1999", "CXA 1999"), ("cxa2020", "CXA 2020")):
         p(f"\n## Qili {name}: verdict (binding at this ply)\n")
@@ -548,10 +594,11 @@ def main():
         f.write("\n".join(out) + "\n")
     print(summary)
     print(f"\nfull report with every disagreement: {os.path.relpath(REPORT, ROOT)}")
-    if failures or asymmetric or disturbed:
+    if failures or asymmetric or disturbed or rotated:
         print(f"\nFAILED: Qili failed on {len(failures)} game(s); {len(asymmetric)} judged "
               "differently in a mirror or with the colours swapped; "
-              f"{len(disturbed)} cycles changed by a bystander", file=sys.stderr)
+              f"{len(disturbed)} cycles changed by a bystander, {len(rotated)} by where they start",
+              file=sys.stderr)
         return 1
     print(f"\ncorpus_repetitions: {len(games)} games, Qili failed on none")
     return 0
