@@ -186,16 +186,24 @@ def touched(squares, point):
     return False
 
 
+def final_cycle(r):
+    """(index of the cycle's first move, its length in plies) from a report, or None."""
+    c = r.get("cycle") or {}
+    if not c.get("first_ply"):
+        return None
+    return c["first_ply"] - 1, c["last_ply"] - c["first_ply"] + 1
+
+
 def bystander_variants(g, r):
     """The game's final cycle, played twice from its first position, and the
     same with one uncrossed pawn added on a point that no piece of any of its
     positions bears on (nor on the point ahead of it): (base, [variants]) as
     case lines, or None."""
-    c = r.get("cycle") or {}
-    if not c.get("first_ply"):
+    span = final_cycle(r)
+    if not span:
         return None
-    start = c["first_ply"] - 1
-    cycle = g["cut"][start : c["last_ply"]] * 2
+    start, length = span
+    cycle = g["cut"][start : start + length] * 2
     states = list(replay(g["fen"], g["cut"][:start] + cycle))
     first_squares, first_red = states[start]
     seen = [squares for squares, _ in states[start:]]
@@ -377,11 +385,11 @@ def run_rotations(cli, games, reports):
     keys, lines = [], []
     for ed in EDITIONS:
         for g in games:
-            c = reports[ed][g["id"]].get("cycle") or {}
-            if not c.get("first_ply"):
+            span = final_cycle(reports[ed][g["id"]])
+            if not span:
                 continue
-            start, length = c["first_ply"] - 1, c["last_ply"] - c["first_ply"] + 1
-            cycle = g["cut"][start : c["last_ply"]]
+            start, length = span
+            cycle = g["cut"][start : start + length]
             states = list(replay(g["fen"], g["cut"][: start] + cycle))
             for k in range(length):
                 squares, red = states[start + k]
@@ -397,8 +405,7 @@ def run_rotations(cli, games, reports):
         base = got[(ed, gid, 0, length)]
         labels = [(m["label"], m["sub"]) for m in r["moves"]][length:]
         first = [(m["label"], m["sub"]) for m in base["moves"]][length:]
-        c = r.get("cycle") or {}
-        whole = c.get("last_ply", 0) - c.get("first_ply", 0) + 1 == length
+        whole = (final_cycle(r) or (0, 0))[1] == length
         if any(labels[i] != first[(k + i) % length] for i in range(length)) or (
             whole and r["ruling"] != base["ruling"]
         ):
@@ -410,10 +417,10 @@ def who_varied(g, r):
     """What the players did after the cut: the side whose move first left
     the cycle (`red` / `black`), or, if the game ended inside it, `ended`
     with the game's result."""
-    c = r.get("cycle") or {}
-    if not c.get("first_ply"):
+    span = final_cycle(r)
+    if not span:
         return None
-    length = c["last_ply"] - c["first_ply"] + 1
+    length = span[1]
     moves, cut = g["moves"], len(g["cut"])
     red_first = g["fen"].split()[1] == "w"
     for i in range(cut, len(moves)):

@@ -8,6 +8,7 @@
 use std::cell::RefCell;
 
 use js_sys::{Array, Date, Promise};
+use qili_web::kv::LocalStorage;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
@@ -19,7 +20,6 @@ use crate::model::{import, place, write_doc, Board};
 use crate::store::{Report, Saved};
 use crate::strings::Lang;
 use crate::view::{frame_html, notice_html, page_html, panel_html, status_html};
-use qili_web::kv::LocalStorage;
 
 /// What this module knows.
 struct App {
