@@ -173,15 +173,13 @@ fn labels() {
         let all = Instant::now();
         for (g, (_, start, moves)) in games.iter().enumerate() {
             let mut pos = start.clone();
-            let mut previous = None;
             for (i, &m) in moves.iter().enumerate() {
                 let t = Instant::now();
-                let kind = classify(edition.rulebook(), &pos, m, previous);
+                let kind = classify(edition.rulebook(), &pos, m);
                 let dt = t.elapsed().as_secs_f64() * 1e6;
                 std::hint::black_box(kind);
                 samples.push((dt, g, i + 1));
                 pos.play_unchecked(m);
-                previous = Some(m);
             }
         }
         let total = all.elapsed().as_secs_f64();

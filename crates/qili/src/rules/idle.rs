@@ -1,6 +1,6 @@
 //! Which kind of 闲 a move is (28.5–28.8): 兑 (an even exchange offered or
-//! made possible), 献 (a piece offered), 拦 (a mate threat's path blocked)
-//! and 跟 (a protected piece that just moved attacked again).
+//! made possible), 献 (a piece offered), 拦 (an enemy mate threat or capture
+//! blocked) and 跟 (a protected enemy piece newly attacked, nothing won).
 
 use super::attack;
 use super::chase::{offered_trades, offers_even_trade};
@@ -17,7 +17,6 @@ pub(super) fn idle_kind(
     before: &Position,
     after: &Position,
     m: Move,
-    previous: Option<Move>,
 ) -> (Option<IdleKind>, Vec<Square>) {
     let Some(piece) = after.piece_at(m.to) else {
         return (None, Vec::new());
@@ -79,22 +78,6 @@ pub(super) fn idle_kind(
         return (Some(IdleKind::Offer), offered_to);
     }
 
-    // 跟 (28.8): the moved piece follows the enemy piece that just moved —
-    // it attacks it again where it went — but the piece is protected, so
-    // nothing is won.
-    if let Some(prev) = previous {
-        let sq = prev.to;
-        let followed = board
-            .piece_at(sq)
-            .is_some_and(|p| p.color == them && has_value(p, sq))
-            && attack::attacks(board, m.to, sq)
-            && !attack::attacks(before.board(), m.from, sq)
-            && !attack::attackers(board, sq, them).is_empty();
-        if followed {
-            return (Some(IdleKind::Follow), vec![sq]);
-        }
-    }
-
     // 兑 made by the move (see [`exchange_made_by_move`]), named before 拦
     // (CXA 2020 图13: the rook that comes back between the cannons also
     // shuts the black rook's mating line, and is "兑"). A king move is not
@@ -106,17 +89,34 @@ pub(super) fn idle_kind(
         }
     }
 
-    // 拦 (28.7): the moved piece steps into the path of an enemy mate threat
-    // and stops it. (Stepping in front of a chase is a plain 闲 in the books.)
-    if stops_mate(before, after) {
-        let attackers: Vec<Square> = before
-            .board()
-            .squares_of(them)
-            .filter(|&sq| blocks_path(before, sq, m.to))
-            .collect();
-        if !attackers.is_empty() {
-            return (Some(IdleKind::Block), attackers);
+    // 跟 (28.8 "盯牵对方有根子"): the moved piece now attacks, as it did not
+    // from where it stood, a protected enemy piece that taking would not win
+    // (2020
+    // 图18 "一将一跟": the rook comes back onto the file of the horse that
+    // the black rook guards; the horse had not moved).
+    let mut followed = Vec::new();
+    if let Some(again) = after.pass() {
+        for &c in &again.legal_moves_from(m.to) {
+            let protected_piece = board.piece_at(c.to).is_some_and(|p| has_value(p, c.to))
+                && !attack::attackers(board, c.to, them).is_empty();
+            if protected_piece
+                && !attack::attacks(before.board(), m.from, c.to)
+                && !exchange(&again, c).wins_material()
+            {
+                followed.push(c.to);
+            }
         }
+    }
+    if !followed.is_empty() {
+        return (Some(IdleKind::Follow), followed);
+    }
+
+    // 拦 (28.7 "阻拦对方棋子的活动"): the moved piece steps into the path of
+    // an enemy mate threat and stops it, or into the path of an enemy piece
+    // that could take one of the mover's pieces and now cannot.
+    let blocked = blocked_attackers(before, after, m);
+    if !blocked.is_empty() {
+        return (Some(IdleKind::Block), blocked);
     }
 
     (None, Vec::new())
@@ -193,6 +193,54 @@ fn even_exchanges(pos: &Position, rules: &Rulebook) -> Vec<(Move, bool)> {
         }
     }
     out
+}
+
+/// The enemy pieces whose path the move blocks (拦, 28.7): had the mover
+/// passed, each could have threatened mate by checks or taken one of the
+/// mover's pieces of value, and the moved piece now stands in its way — on
+/// the mating piece's line, leg or eye with the threat gone, or on the path
+/// of the capture, which it can no longer make. Moving the attacked piece
+/// itself away is not blocking.
+fn blocked_attackers(before: &Position, after: &Position, m: Move) -> Vec<Square> {
+    let Some(theirs) = before.pass() else {
+        return Vec::new();
+    };
+    let mut out: Vec<Square> = Vec::new();
+    if stops_mate(before, after) {
+        out.extend(
+            before
+                .board()
+                .squares_of(theirs.turn())
+                .filter(|&sq| blocks_path(before, sq, m.to)),
+        );
+    }
+    for &c in &theirs.captures() {
+        let cut = c.to != m.from
+            && theirs.piece_at(c.to).is_some_and(|v| has_value(v, c.to))
+            && on_path(before, c, m.to)
+            && !after.legal_moves_to(c.to).iter().any(|a| a.from == c.from);
+        if cut && !out.contains(&c.from) {
+            out.push(c.from);
+        }
+    }
+    out
+}
+
+/// `true` if `sq` lies on the path of the move `c` in `pos`: strictly
+/// between its ends on a rook's or a cannon's line, or on a horse's leg or
+/// an elephant's eye.
+fn on_path(pos: &Position, c: Move, sq: Square) -> bool {
+    let (f, r) = (c.from.file().index() as i8, c.from.rank().index() as i8);
+    let (df, dr) = (c.to.file().index() as i8 - f, c.to.rank().index() as i8 - r);
+    let (sf, sr) = (sq.file().index() as i8 - f, sq.rank().index() as i8 - r);
+    match pos.piece_at(c.from).map(|p| p.role) {
+        Some(Role::Rook | Role::Cannon) => {
+            (df == 0 && sf == 0 && sr * dr > 0 && sr.abs() < dr.abs())
+                || (dr == 0 && sr == 0 && sf * df > 0 && sf.abs() < df.abs())
+        }
+        Some(Role::Horse | Role::Elephant) => (sf, sr) == (df / 2, dr / 2),
+        _ => false,
+    }
 }
 
 /// `true` if the opponent could mate by checks ([`MATE_CHECKS`]) had the

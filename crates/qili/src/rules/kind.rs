@@ -203,10 +203,8 @@ impl MoveKind {
     }
 }
 
-/// Analyses `m` played in `before` under `rules`. `m` must be legal;
-/// `previous` is the opponent's move that led to `before`, if known (a 跟
-/// follows the piece it moved).
-pub fn classify(rules: &Rulebook, before: &Position, m: Move, previous: Option<Move>) -> MoveKind {
+/// Analyses `m` played in `before` under `rules`. `m` must be legal.
+pub fn classify(rules: &Rulebook, before: &Position, m: Move) -> MoveKind {
     let mover = before.turn();
     let mut after = before.clone();
     after.play_unchecked(m);
@@ -337,13 +335,12 @@ pub fn classify(rules: &Rulebook, before: &Position, m: Move, previous: Option<M
         } else {
             Reason::NothingAttacked
         };
-        let (idle, on) = idle_kind(rules, before, &after, m, previous);
-        // A move that keeps up an attack it already had (从捉到捉) is named by
-        // that, not as following a piece.
-        if !(idle == Some(IdleKind::Follow) && kind.reason == Reason::ChaseNotNew) {
-            kind.idle = idle;
-            kind.idle_targets = on;
-        }
+    }
+    // An idle move is named by what it does (28.5–28.8), whatever made it
+    // idle: also a move that holds a defensive point (27.3, 2020 图18 "一将一跟")
+    // or keeps up an older attack.
+    if kind.label == Label::Idle {
+        (kind.idle, kind.idle_targets) = idle_kind(rules, before, &after, m);
     }
     kind
 }
@@ -439,13 +436,13 @@ mod tests {
         )
         .unwrap();
         let m = iccs::parse_move(&pos, "b9a9").unwrap();
-        let joint = classify(Edition::Cxa2020.rulebook(), &pos, m, None);
+        let joint = classify(Edition::Cxa2020.rulebook(), &pos, m);
         assert_eq!(
             (joint.label, joint.reason),
             (Label::Chase, Reason::JointChase)
         );
         // The same move in the 1999 book: the elephant could already be won (从捉到捉).
-        let idle = classify(Edition::Cxa1999.rulebook(), &pos, m, None);
+        let idle = classify(Edition::Cxa1999.rulebook(), &pos, m);
         assert_eq!(
             (idle.label, idle.reason),
             (Label::Idle, Reason::ChaseNotNew)
@@ -683,12 +680,7 @@ mod tests {
     }
 
     fn classify_iccs(edition: Edition, pos: &Position, m: &str) -> MoveKind {
-        classify(
-            edition.rulebook(),
-            pos,
-            iccs::parse_move(pos, m).unwrap(),
-            None,
-        )
+        classify(edition.rulebook(), pos, iccs::parse_move(pos, m).unwrap())
     }
 
     /// CXA 2020 图28 "车炮联合捉子": the rook steps back to be the screen of the

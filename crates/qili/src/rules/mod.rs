@@ -153,15 +153,14 @@ fn label_moves(
         if !pos.is_legal(m) {
             return Err(IllegalMoveError { ply: i + 1, mv: m });
         }
-        let previous = i.checked_sub(1).map(|p| moves[p]);
-        kinds.push(Labelled::classify(rules, &pos, m, previous));
+        kinds.push(Labelled::classify(rules, &pos, m));
         pos.play_unchecked(m);
     }
     Ok(())
 }
 
-/// The labels this thread has found lately, by rules, position, move and
-/// the move before it — all that [`classify`] depends on. So a repetition,
+/// The labels this thread has found lately, by rules, position and move —
+/// all that [`classify`] depends on. So a repetition,
 /// which is its cycle played again, is labelled once, and a line judged again
 /// with one move more (the analysis board, the arbiter's table: each new move
 /// re-judges the game) labels only the new move: the others keep their
@@ -170,7 +169,7 @@ fn label_moves(
 struct Labelled;
 
 /// One remembered label: what it was asked for, and the answer.
-type Remembered = (Rulebook, u64, Move, Option<Move>, MoveKind);
+type Remembered = (Rulebook, u64, Move, MoveKind);
 
 /// Slots in the table (a power of two).
 const LABEL_SLOTS: usize = 1 << 10;
@@ -182,30 +181,27 @@ thread_local! {
 
 impl Labelled {
     /// [`classify`], answered from the table when it was asked before.
-    fn classify(rules: &Rulebook, pos: &Position, m: Move, previous: Option<Move>) -> MoveKind {
+    fn classify(rules: &Rulebook, pos: &Position, m: Move) -> MoveKind {
         let key = pos.key();
         let slot = {
-            let squares = |m: Move| u64::from(m.from.index()) << 7 | u64::from(m.to.index());
-            let mixed = key ^ squares(m) << 40 ^ previous.map_or(0, squares) << 54;
+            let mixed = key ^ (u64::from(m.from.index()) << 7 | u64::from(m.to.index())) << 40;
             (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54) as usize & (LABEL_SLOTS - 1)
         };
         let known = LABELS.with(|t| {
             t.borrow().get(slot).and_then(|e| {
                 e.as_ref()
-                    .filter(|(r, k, mv, prev, _)| {
-                        r == rules && *k == key && *mv == m && *prev == previous
-                    })
-                    .map(|e| e.4.clone())
+                    .filter(|(r, k, mv, _)| r == rules && *k == key && *mv == m)
+                    .map(|e| e.3.clone())
             })
         });
         known.unwrap_or_else(|| {
-            let kind = classify(rules, pos, m, previous);
+            let kind = classify(rules, pos, m);
             LABELS.with(|t| {
                 let mut t = t.borrow_mut();
                 if t.is_empty() {
                     t.resize(LABEL_SLOTS, None);
                 }
-                t[slot] = Some((*rules, key, m, previous, kind.clone()));
+                t[slot] = Some((*rules, key, m, kind.clone()));
             });
             kind
         })
