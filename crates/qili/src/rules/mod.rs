@@ -34,9 +34,14 @@ pub mod verdict;
 
 use core::fmt;
 
+pub use chase::{Method, Root, Target};
 pub use cycle::{Cycle, Pattern, SideInCycle};
 pub use edition::{Edition, UnknownEdition};
-pub use kind::{classify, IdleKind, Label, MoveKind};
+pub use explain::{explain, line_text, Text};
+pub use kind::{classify, ArbiterNote, IdleKind, Label, MoveKind, Reason};
+pub use lines::{balance, Claim, ClaimLine};
+pub use mate::mate_by_checks;
+pub use report::{Bilingual, ChaseReport, CycleReport, MoveReport, Report, SideReport};
 pub use rulebook::{CaptureRules, Clauses, Rulebook};
 pub use verdict::{Ruling, RulingReason};
 
