@@ -12,25 +12,25 @@
 //! assert_eq!(labels, ["将", "闲", "将", "闲"]);
 //! ```
 
-pub mod attack;
-pub mod chase;
+mod attack;
+mod chase;
 mod clause;
 #[cfg(feature = "serde")]
 mod codes;
-pub mod cycle;
+mod cycle;
 mod edition;
-pub mod exchange;
-pub mod explain;
+mod exchange;
+mod explain;
 mod idle;
 mod joint;
-pub mod kind;
-pub mod lines;
-pub mod mate;
+mod kind;
+mod lines;
+mod mate;
 mod newness;
-pub mod report;
+mod report;
 mod rulebook;
-pub mod value;
-pub mod verdict;
+mod value;
+mod verdict;
 
 use core::fmt;
 
