@@ -11,8 +11,7 @@
 mod symmetry;
 
 use libfuzzer_sys::fuzz_target;
-use qili::rules::report::Report;
-use qili::rules::{adjudicate, Adjudication, Edition};
+use qili::rules::{adjudicate, Adjudication, Edition, Report};
 use qili::{fen, iccs, Move, Position, Tolerance};
 use symmetry::Symmetry;
 

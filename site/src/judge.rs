@@ -5,8 +5,7 @@
 
 use std::sync::Arc;
 
-use qili::rules::report::{MoveReport, Report};
-use qili::rules::{adjudicate, Edition, IdleKind, Label, Ruling};
+use qili::rules::{adjudicate, Edition, IdleKind, Label, MoveReport, Report, Ruling};
 use qili::{Move, Position};
 
 use crate::board::{Overlay, Pieces};

@@ -3,7 +3,7 @@
 //! move lists in any notation are read by the rules crate ([`qili::line`],
 //! re-exported here).
 
-use qili::rules::report::MoveReport;
+use qili::rules::MoveReport;
 
 pub use qili::line::{read_line, ReadError};
 pub use qili::notation::Notation;

@@ -4,8 +4,7 @@
 //! report; the words come from [`crate::strings`].
 
 use leptos::prelude::*;
-use qili::rules::report::{MoveReport, Report};
-use qili::rules::{Edition, IdleKind, Label, Ruling};
+use qili::rules::{Edition, IdleKind, Label, MoveReport, Report, Ruling};
 use qili::{Color, Square};
 use qili_web::show_line::control;
 use wasm_bindgen::JsCast;

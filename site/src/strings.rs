@@ -5,8 +5,7 @@
 //! itself shows (buttons, headings) and maps the report's codes (`red_loses`,
 //! `through_check` …) to words.
 
-use qili::rules::chase::{Method, Root};
-use qili::rules::{Edition, IdleKind, Label, Ruling, VerdictReason};
+use qili::rules::{Edition, IdleKind, Label, Method, Root, Ruling, VerdictReason};
 use qili::{Color, Piece, Problem, Square};
 
 use crate::board::BoardText;

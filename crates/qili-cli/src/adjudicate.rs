@@ -6,9 +6,8 @@ use std::io::{BufRead, BufReader, Write};
 use std::sync::{mpsc, Arc, Mutex};
 
 use qili::notation::Reader;
-use qili::rules::report::Report;
 use qili::rules::Ruling;
-use qili::rules::{adjudicate, ruling_under, Edition};
+use qili::rules::{adjudicate, ruling_under, Edition, Report};
 use qili::{fen, line, Move, Position, Tolerance};
 use serde::ser::SerializeMap;
 use serde::Serialize;

@@ -3,8 +3,7 @@
 
 use std::io::Write;
 
-use qili::rules::report::Report;
-use qili::rules::{adjudicate, Edition};
+use qili::rules::{adjudicate, Edition, Report};
 use serde_json::{json, Value};
 
 use crate::args::{Error, Spec};
@@ -106,7 +105,7 @@ fn repetitions(edition: Edition, start: &qili::Position, moves: &[qili::Move]) -
         .into_iter()
         .filter_map(|(ply, a)| {
             let c = a.cycle.as_ref()?;
-            let text = qili::rules::explain::explain(&a);
+            let text = qili::rules::explain(&a);
             Some(json!({
                 "ply": ply,
                 "first_ply": c.start + 1,

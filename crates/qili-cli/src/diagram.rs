@@ -3,8 +3,7 @@
 
 use std::io::Write;
 
-use qili::rules::adjudicate;
-use qili::rules::report::Report;
+use qili::rules::{adjudicate, Report};
 use qili_diagram::svg::{at_ply, document, pieces, Options};
 use qili_diagram::{Lang, Overlay};
 

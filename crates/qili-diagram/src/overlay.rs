@@ -3,9 +3,7 @@
 //! how it is read off the engine's report of one move. The report decides
 //! everything; this only places it on points.
 
-use qili::rules::chase::Root;
-use qili::rules::report::MoveReport;
-use qili::rules::{IdleKind, Label};
+use qili::rules::{IdleKind, Label, MoveReport, Root};
 use qili::{Move, Square};
 
 /// An arrow drawn on the board.

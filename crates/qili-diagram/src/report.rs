@@ -8,10 +8,7 @@
 //! Everything shown comes from the engine's [`Report`]; names, titles and
 //! notes are escaped (they may come from a record).
 
-use qili::rules::explain::line_text;
-use qili::rules::lines::Claim;
-use qili::rules::report::{MoveReport, Report};
-use qili::rules::{Edition, IdleKind, Label};
+use qili::rules::{line_text, Claim, Edition, IdleKind, Label, MoveReport, Report};
 use qili::{Color, Move, Position};
 use qili_web::markup::{esc, Markup};
 

@@ -7,8 +7,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use qili::notation::Reader;
-use qili::rules::report::Report;
-use qili::rules::{adjudicate, Edition};
+use qili::rules::{adjudicate, Edition, Report};
 use qili::{fen, line, Tolerance};
 use qili_diagram::svg::{at_ply, document, pieces, Options};
 use qili_diagram::{Glyphs, Overlay};

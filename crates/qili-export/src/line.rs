@@ -4,10 +4,9 @@
 //!
 //! The moves, the side that starts them and the material count are the
 //! engine's (`MoveReport::chases[].line`, `mate_line`, `claims[]`, and
-//! [`qili::rules::lines::balance`]); this only steps through them.
+//! [`qili::rules::balance`]); this only steps through them.
 
-use qili::rules::lines::{balance, Claim};
-use qili::rules::report::MoveReport;
+use qili::rules::{balance, Claim, MoveReport};
 use qili::{Color, Move, Piece, Position, Square};
 use qili_diagram::{Arrow, ArrowKind, Mark, MarkKind, Overlay};
 

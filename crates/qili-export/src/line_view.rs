@@ -6,7 +6,7 @@
 //! module is loaded on first use (see the crate docs), so it is built the
 //! way the Export menu is, not with the site's Leptos views.
 
-use qili::rules::report::MoveReport;
+use qili::rules::MoveReport;
 use qili::{Color, Piece, Position};
 use qili_diagram::draw::{self, Glyphs, Scene};
 use qili_diagram::words::signed;
@@ -344,7 +344,7 @@ pub fn claims(lang: Lang, after: &Position, m: &MoveReport) -> String {
 mod tests {
     use super::*;
     use crate::line::tests::judged;
-    use qili::rules::lines::Claim;
+    use qili::rules::Claim;
 
     fn view(id: &str, ply: usize, which: impl Fn(&MoveReport) -> Which, lang: Lang) -> View {
         let j = judged(id);

@@ -7,8 +7,7 @@ use std::collections::BTreeMap;
 use qili::line;
 use qili::notation::NAMES;
 pub use qili::notation::{Notation, Reader};
-use qili::rules::report::{MoveReport, Report};
-use qili::rules::{self, Edition};
+use qili::rules::{self, Edition, MoveReport, Report};
 use qili::{
     fen, Color, DecisiveReason, Move, Outcome, Piece, Position, Problem, Square, Tolerance,
 };

@@ -1,8 +1,7 @@
 //! The library's list: what the engine found for each example (computed in
 //! the browser, a few at a time) and the filter by pattern, edition and text.
 
-use qili::rules::report::Report;
-use qili::rules::{Edition, Ruling};
+use qili::rules::{Edition, Report, Ruling};
 
 use crate::library::Case;
 
@@ -31,7 +30,7 @@ pub struct Summary {
 impl Summary {
     /// Summarises the engine's report.
     pub fn of(report: &Report) -> Summary {
-        let side = |s: &qili::rules::report::SideReport| SidePattern {
+        let side = |s: &qili::rules::SideReport| SidePattern {
             zh: s.pattern.zh(),
             en: s.pattern_en,
             forbidden: s.forbidden,

@@ -88,7 +88,7 @@ pub struct Target {
     pub root: Root,
     /// Defenders by the movement rules (for a false root, those that cannot recapture).
     pub protectors: Vec<Square>,
-    /// Material won, in [`super::value`] units.
+    /// Material won (rook 4, horse/cannon 2, advisor/elephant/crossed pawn 1).
     pub gain: i32,
     /// `true` if only the king can take it (27.1: the king alone chasing is idle).
     pub king_only: bool,
@@ -198,7 +198,9 @@ fn helped(pos: &Position, t: &Target) -> bool {
 }
 
 /// Targets won by capturing them now, 少根 included, under the rulebook's
-/// refinements of the exchange ([`CaptureRules`]).
+/// refinements of the exchange ([`CaptureRules`]). Only the tests ask for
+/// these alone; the engine asks [`targets`].
+#[cfg(test)]
 pub fn direct_targets(pos: &Position, rules: &Rulebook) -> Vec<Target> {
     direct_captures(pos, rules.captures, true, EVERY_PIECE)
 }
@@ -452,6 +454,8 @@ fn capture_is_mated(pos: &Position, m: Move) -> bool {
 /// A check that takes a piece of equal value which could take the checker
 /// back ([`offers_even_trade`]) is an exchange, not the start of a chase
 /// (28.5; CXA 2020 图13: the cannons attack each other over the rook, "判兑").
+/// Only the tests ask for these alone; the engine asks [`targets`].
+#[cfg(test)]
 pub fn targets_through_check(pos: &Position, rules: &Rulebook) -> Vec<Target> {
     through_check_among(pos, rules, EVERY_PIECE)
 }

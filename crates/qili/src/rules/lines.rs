@@ -58,8 +58,8 @@ pub struct ClaimLine {
 }
 
 /// The material the side to move in `pos` wins by playing `line` (what it
-/// takes less what it loses, in [`super::value`] units), counted up to the
-/// first move that is not legal.
+/// takes less what it loses: rook 4, horse/cannon 2, advisor/elephant/crossed
+/// pawn 1), counted up to the first move that is not legal.
 pub fn balance(pos: &Position, line: &[Move]) -> i32 {
     let side = pos.turn();
     let mut p = pos.clone();

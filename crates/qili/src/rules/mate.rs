@@ -36,7 +36,7 @@ pub const FORCED_MATE_CHECKS: u32 = 5;
 /// defender, …, mating move).
 ///
 /// ```
-/// use qili::{fen, rules::mate::mate_by_checks, Tolerance};
+/// use qili::{fen, rules::mate_by_checks, Tolerance};
 /// // Red rook mates on the back rank next to a blocked king.
 /// let pos = fen::position("4ka3/4a4/9/9/9/9/9/9/9/R3K4 w", Tolerance::COMPOSED).unwrap();
 /// let line = mate_by_checks(&pos, 1).unwrap();

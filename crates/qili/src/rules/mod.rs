@@ -12,31 +12,36 @@
 //! assert_eq!(labels, ["将", "闲", "将", "闲"]);
 //! ```
 
-pub mod attack;
-pub mod chase;
+mod attack;
+mod chase;
 mod clause;
 #[cfg(feature = "serde")]
 mod codes;
-pub mod cycle;
+mod cycle;
 mod edition;
-pub mod exchange;
-pub mod explain;
+mod exchange;
+mod explain;
 mod idle;
 mod joint;
-pub mod kind;
-pub mod lines;
-pub mod mate;
+mod kind;
+mod lines;
+mod mate;
 mod newness;
-pub mod report;
+mod report;
 mod rulebook;
-pub mod value;
-pub mod verdict;
+mod value;
+mod verdict;
 
 use core::fmt;
 
+pub use chase::{Method, Root, Target};
 pub use cycle::{Cycle, Pattern, SideInCycle};
 pub use edition::{Edition, UnknownEdition};
-pub use kind::{classify, IdleKind, Label, MoveKind};
+pub use explain::{explain, line_text, Text};
+pub use kind::{classify, ArbiterNote, IdleKind, Label, MoveKind, Reason};
+pub use lines::{balance, Claim, ClaimLine};
+pub use mate::mate_by_checks;
+pub use report::{Bilingual, ChaseReport, CycleReport, MoveReport, Report, SideReport};
 pub use rulebook::{CaptureRules, Clauses, Rulebook};
 pub use verdict::{Ruling, RulingReason};
 
