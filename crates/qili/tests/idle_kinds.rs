@@ -1,7 +1,8 @@
-//! The named idle moves 拦 (28.7) and 跟 (28.8) on composed positions, each
-//! in the widest form the clause's text and the books' examples support,
-//! checked under every edition, in a mirror and with the colours swapped:
-//! the name follows the definition, not the diagram it was first seen in.
+//! The named idle moves 兑 (28.5), 献 (28.6), 拦 (28.7) and 跟 (28.8) on
+//! composed positions, each in the widest form the clause's text and the
+//! books' examples support, checked under every edition, in a mirror and
+//! with the colours swapped: the name follows the definition, not the
+//! diagram it was first seen in.
 
 mod common;
 
@@ -127,5 +128,31 @@ fn moving_the_attacked_piece_away_or_elsewhere_blocks_nothing() {
         Label::Idle,
         None,
         &[],
+    );
+}
+
+/// 献 (28.6 "无根子送吃"): the unprotected rook steps onto the file of a
+/// guarded black rook, which can take it for nothing. It attacks that rook
+/// too, but the opponent need not trade when it can take: 献, not 兑.
+#[test]
+fn an_unprotected_piece_the_same_kind_can_take_is_offered() {
+    expect(
+        "4k4/9/1n7/r8/9/7R1/9/9/9/3K5 w",
+        "h4a4",
+        Label::Idle,
+        Some(IdleKind::Offer),
+        &["a6"],
+    );
+}
+
+/// 兑 (28.5): the same rook, guarded by its horse, offers the trade.
+#[test]
+fn a_protected_piece_facing_a_guarded_equal_one_offers_an_exchange() {
+    expect(
+        "4k4/9/1n7/r8/9/7R1/9/1N7/9/3K5 w",
+        "h4a4",
+        Label::Idle,
+        Some(IdleKind::Exchange),
+        &["a6"],
     );
 }

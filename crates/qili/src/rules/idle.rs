@@ -27,9 +27,8 @@ pub(super) fn idle_kind(
     let board = after.board();
 
     // 兑 (28.5): an enemy piece of equal value can take the moved piece and be
-    // taken back, or the moved piece attacks such a piece that is protected.
-    // What a pawn picks up after the even trade does not undo the offer (25.3:
-    // a pawn's value floats; CXA 2020 参考图5).
+    // taken back. What a pawn picks up after the even trade does not undo
+    // the offer (25.3: a pawn's value floats; CXA 2020 参考图5).
     let mut exchange_with = Vec::new();
     for &m2 in &after.legal_moves_to(m.to) {
         let Some(taker) = after.piece_at(m2.from) else {
@@ -43,27 +42,14 @@ pub(super) fn idle_kind(
             exchange_with.push(m2.from);
         }
     }
-    if exchange_with.is_empty() {
-        if let Some(again) = after.pass() {
-            for &m2 in &again.legal_moves_from(m.to) {
-                let Some(victim) = again.piece_at(m2.to) else {
-                    continue;
-                };
-                if victim.role != Role::King && value(victim, m2.to) == my_value {
-                    let ex = exchange(&again, m2);
-                    if ex.recapturable && !ex.wins_material() {
-                        exchange_with.push(m2.to);
-                    }
-                }
-            }
-        }
-    }
     if !exchange_with.is_empty() && has_value(piece, m.to) {
         return (Some(IdleKind::Exchange), exchange_with);
     }
 
     // 献 (28.6): the moved piece is unprotected and an enemy piece of the same
-    // kind can take it without being mated or losing material.
+    // kind can take it without being mated or losing material — named before
+    // the moved piece's own attack on a protected equal piece: the opponent
+    // need not trade when it can take for nothing.
     let mut offered_to = Vec::new();
     for &m2 in &after.legal_moves_to(m.to) {
         if after.piece_at(m2.from).map(|p| p.role) != Some(piece.role) {
@@ -76,6 +62,25 @@ pub(super) fn idle_kind(
     }
     if !offered_to.is_empty() && has_value(piece, m.to) {
         return (Some(IdleKind::Offer), offered_to);
+    }
+
+    // 兑 (28.5) the other way: the moved piece attacks a protected enemy piece
+    // of equal value, which it can take and be taken back.
+    if let Some(again) = after.pass() {
+        for &m2 in &again.legal_moves_from(m.to) {
+            let Some(victim) = again.piece_at(m2.to) else {
+                continue;
+            };
+            if victim.role != Role::King && value(victim, m2.to) == my_value {
+                let ex = exchange(&again, m2);
+                if ex.recapturable && !ex.wins_material() {
+                    exchange_with.push(m2.to);
+                }
+            }
+        }
+    }
+    if !exchange_with.is_empty() && has_value(piece, m.to) {
+        return (Some(IdleKind::Exchange), exchange_with);
     }
 
     // 兑 made by the move (see [`exchange_made_by_move`]), named before 拦
