@@ -96,6 +96,8 @@ step bootstrap bash scripts/bootstrap.sh
 step fmt cargo fmt --all --check
 step library-data python3 scripts/gen_library.py --check
 step clippy cargo clippy --workspace --all-targets -- -D warnings
+# The library's documentation builds without a broken or private link.
+step doc env RUSTDOCFLAGS="-D warnings" cargo doc -p qili --no-deps
 # The fuzz targets must keep compiling, and each runs a few seconds from its
 # committed seeds (a fresh working corpus), so an easy crash fails here; the
 # long runs are scripts/fuzz.sh's (README, "Proof").

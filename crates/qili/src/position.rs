@@ -255,7 +255,7 @@ impl Position {
     /// king is illegal, not check). Pieces that uncover may go anywhere;
     /// the others only to the points where they would attack or screen.
     /// Only those moves are generated and tested, without playing them
-    /// ([`Position::gives_check`]).
+    /// (`Position::gives_check`).
     pub fn checking_moves(&self) -> MoveList {
         let us = self.turn;
         let k = self.king(us.other()).index() as usize;

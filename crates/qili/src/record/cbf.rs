@@ -2,7 +2,7 @@
 //! `<Head>` and a `<MoveList>`.
 //!
 //! - The head's elements are the fields of the binary record (see
-//!   [`cbr`](super::cbr)): `Name` is read as the `Title` tag, `Contest` as
+//!   [`cbr`]): `Name` is read as the `Title` tag, `Contest` as
 //!   `Event`, `Red`, `Black`, `Round`, `Date`, `Site` … under their own
 //!   names, `Commentator` as `Annotator`, `Creator` as `Author`; `FEN` is
 //!   the start position and `RecordResult` the result code of the binary

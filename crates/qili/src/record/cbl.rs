@@ -1,4 +1,4 @@
-//! CBL, the library of 象棋桥 (CCBridge): many [`cbr`](super::cbr) records in
+//! CBL, the library of 象棋桥 (CCBridge): many [`cbr`] records in
 //! one file, some of them section headings.
 //!
 //! Layout, as decoded here (numbers little endian, texts UTF-16LE and

@@ -11,7 +11,7 @@
 //!   site 0x3B4, time control 0x3F4, red 0x434 with team, time and rating
 //!   after it, black 0x514 likewise, referee 0x5F4, recorder 0x634,
 //!   commentator 0x674, author 0x6F4, creation and change dates 0x774 and
-//!   0x7B4; the ECCO code at 0x7F4 is ASCII. See [`FIELDS`].
+//!   0x7B4; the ECCO code at 0x7F4 is ASCII. See `FIELDS`.
 //! - The result at byte 0x81C: 1 red wins, 2 black wins, 3 draw, else unknown.
 //! - The board at 0x848: 90 bytes, a row of 9 points at a time from black's
 //!   back rank (a9 … i9) to red's (a0 … i0); a piece is `0x10` (red) or
