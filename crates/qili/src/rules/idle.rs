@@ -26,79 +26,69 @@ pub(super) fn idle_kind(
     let my_value = value(piece, m.to);
     let board = after.board();
 
-    // 兑 (28.5): an enemy piece of equal value can take the moved piece and be
-    // taken back. What a pawn picks up after the even trade does not undo
-    // the offer (25.3: a pawn's value floats; CXA 2020 参考图5).
-    let mut exchange_with = Vec::new();
-    for &m2 in &after.legal_moves_to(m.to) {
-        let Some(taker) = after.piece_at(m2.from) else {
-            continue;
-        };
-        if taker.role == Role::King || value(taker, m2.from) != my_value {
-            continue;
-        }
-        let ex = exchange(after, m2);
-        if ex.recapturable && !ex.wins_material() {
-            exchange_with.push(m2.from);
-        }
-    }
-    if !exchange_with.is_empty() && has_value(piece, m.to) {
-        return (Some(IdleKind::Exchange), exchange_with);
-    }
-
-    // 献 (28.6): the moved piece is unprotected and an enemy piece of the same
-    // kind can take it without being mated or losing material — named before
-    // the moved piece's own attack on a protected equal piece: the opponent
-    // need not trade when it can take for nothing.
-    let mut offered_to = Vec::new();
-    for &m2 in &after.legal_moves_to(m.to) {
-        if after.piece_at(m2.from).map(|p| p.role) != Some(piece.role) {
-            continue;
-        }
-        let ex = exchange(after, m2);
-        if !ex.recapturable {
-            offered_to.push(m2.from);
-        }
-    }
-    if !offered_to.is_empty() && has_value(piece, m.to) {
-        return (Some(IdleKind::Offer), offered_to);
-    }
-
-    // 兑 (28.5) the other way: the moved piece attacks a protected enemy piece
-    // of equal value, which it can take and be taken back.
-    if let Some(again) = after.pass() {
-        for &m2 in &again.legal_moves_from(m.to) {
-            let Some(victim) = again.piece_at(m2.to) else {
+    // Only a piece of value is exchanged or offered (25.3: a king move is not
+    // one, 图13 "进将为闲").
+    if has_value(piece, m.to) {
+        // 兑 (28.5): an enemy piece of equal value can take the moved piece
+        // and be taken back. What a pawn picks up after the even trade does
+        // not undo the offer (25.3: a pawn's value floats; CXA 2020 参考图5).
+        // 献 (28.6): the moved piece is unprotected and an enemy piece of the
+        // same kind can take it without being mated or losing material —
+        // named before the moved piece's own attack on a protected equal
+        // piece: the opponent need not trade when it can take for nothing.
+        let (mut exchange_with, mut offered_to) = (Vec::new(), Vec::new());
+        for &m2 in &after.legal_moves_to(m.to) {
+            let Some(taker) = after.piece_at(m2.from) else {
                 continue;
             };
-            if victim.role != Role::King && value(victim, m2.to) == my_value {
-                let ex = exchange(&again, m2);
-                if ex.recapturable && !ex.wins_material() {
-                    exchange_with.push(m2.to);
+            let even = value(taker, m2.from) == my_value;
+            if taker.role == Role::King || !(even || taker.role == piece.role) {
+                continue;
+            }
+            let ex = exchange(after, m2);
+            if even && ex.recapturable && !ex.wins_material() {
+                exchange_with.push(m2.from);
+            } else if taker.role == piece.role && !ex.recapturable {
+                offered_to.push(m2.from);
+            }
+        }
+        if !exchange_with.is_empty() {
+            return (Some(IdleKind::Exchange), exchange_with);
+        }
+        if !offered_to.is_empty() {
+            return (Some(IdleKind::Offer), offered_to);
+        }
+
+        // 兑 (28.5) the other way: the moved piece attacks a protected enemy
+        // piece of equal value, which it can take and be taken back.
+        if let Some(again) = after.pass() {
+            for &m2 in &again.legal_moves_from(m.to) {
+                let Some(victim) = again.piece_at(m2.to) else {
+                    continue;
+                };
+                if victim.role != Role::King && value(victim, m2.to) == my_value {
+                    let ex = exchange(&again, m2);
+                    if ex.recapturable && !ex.wins_material() {
+                        exchange_with.push(m2.to);
+                    }
                 }
             }
         }
-    }
-    if !exchange_with.is_empty() && has_value(piece, m.to) {
-        return (Some(IdleKind::Exchange), exchange_with);
-    }
-
-    // 兑 made by the move (see [`exchange_made_by_move`]), named before 拦
-    // (CXA 2020 图13: the rook that comes back between the cannons also
-    // shuts the black rook's mating line, and is "兑"). A king move is not
-    // one (25.3: the king is no 子力 to exchange; 图13 "进将为闲").
-    if has_value(piece, m.to) {
-        let with = exchange_made_by_move(rules, before, after, m);
-        if !with.is_empty() {
-            return (Some(IdleKind::Exchange), with);
+        // Else 兑 made by the move (see [`exchange_made_by_move`]), named
+        // before 拦 (CXA 2020 图13: the rook that comes back between the
+        // cannons also shuts the black rook's mating line, and is "兑").
+        if exchange_with.is_empty() {
+            exchange_with = exchange_made_by_move(rules, before, after, m);
+        }
+        if !exchange_with.is_empty() {
+            return (Some(IdleKind::Exchange), exchange_with);
         }
     }
 
     // 跟 (28.8 "盯牵对方有根子"): the moved piece now attacks, as it did not
     // from where it stood, a protected enemy piece that taking would not win
-    // (2020
-    // 图18 "一将一跟": the rook comes back onto the file of the horse that
-    // the black rook guards; the horse had not moved).
+    // (2020 图18 "一将一跟": the rook comes back onto the file of the horse
+    // that the black rook guards; the horse had not moved).
     let mut followed = Vec::new();
     if let Some(again) = after.pass() {
         for &c in &again.legal_moves_from(m.to) {
