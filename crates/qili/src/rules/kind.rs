@@ -796,6 +796,21 @@ mod tests {
         }
     }
 
+    /// The same when the piece that attacked all along answers the check
+    /// itself: the rook on d4 attacks the bare cannon on d8, the horse's
+    /// check stops it taking, and the rook takes the horse on d2 without
+    /// leaving the cannon's file — no chase comes from the move (29.2;
+    /// found by composing 参考图19's idea with the attacker as the answer).
+    #[test]
+    fn the_attacker_answering_a_check_does_not_renew_its_attack() {
+        let pos = after_line("5k3/3ca4/9/9/9/3R5/1n7/9/9/4K4 b", "b3d2");
+        for edition in Edition::ALL {
+            let k = classify_iccs(edition, &pos, "d4d2");
+            assert_eq!(k.label, Label::Idle, "{edition:?}");
+            assert_eq!(k.standing.len(), 1, "{edition:?}");
+        }
+    }
+
     /// An answer to a check that joins the attack itself does chase: the
     /// rook blocks the horse's leg and becomes the second attacker of the
     /// checking horse, which the cannon over the black rook could only trade

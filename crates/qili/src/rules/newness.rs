@@ -84,23 +84,30 @@ pub(super) fn frees_the_taker(
             .any(|&a| !gives_up_a_piece(again, Move::new(a, t.square)))
 }
 
-/// 29.2 ("上一着尚不存在"): the mover was in check, the moved piece does not
-/// attack the target, and the pieces that can take it all attacked it before
-/// the move — only the check kept them from taking (CXA 2020 参考图19: 士6进5
-/// blocks the rook's check; the black rook already attacked the cannon the
-/// check had left bare: 闲). The 1999 clause is the same text and reads the
-/// same way. Also in AXF, where a chase must be made by the move as well:
-/// the king stepping out of check does not chase the pawn its rook attacked
-/// all along.
+/// 29.2 ("上一着尚不存在"): the mover was in check, and the pieces that can
+/// take the target, and the moved piece if it attacks it, all attacked it
+/// before the move — the moved piece from where it stood — so only the
+/// check kept them from taking (CXA 2020
+/// 参考图19: 士6进5 blocks the rook's check; the black rook already attacked
+/// the cannon the check had left bare: 闲; the same when the answer to the
+/// check is the attacker itself, taking the checker without leaving the
+/// target's line). The 1999 clause is the same text and reads the same way.
+/// Also in AXF, where a chase must be made by the move as well: the king
+/// stepping out of check does not chase the pawn its rook attacked all
+/// along.
 pub(super) fn attacked_while_in_check(
     before: &Position,
     after: &Position,
     m: Move,
     t: &Target,
 ) -> bool {
+    let attacked_before = |now: Square| {
+        let origin = if now == m.to { m.from } else { now };
+        attack::attacks(before.board(), origin, t.square)
+    };
     before.is_check()
-        && !attack::attacks(after.board(), m.to, t.square)
-        && attacked_by_the_same(before, t)
+        && (!attack::attacks(after.board(), m.to, t.square) || attacked_before(m.to))
+        && t.attackers.iter().all(|&a| attacked_before(a))
 }
 
 /// `true` if every piece that can take the target attacked it in `before`
