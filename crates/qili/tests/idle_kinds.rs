@@ -2,7 +2,8 @@
 //! composed positions, each in the widest form the clause's text and the
 //! books' examples support, checked under every edition, in a mirror and
 //! with the colours swapped: the name follows the definition, not the
-//! diagram it was first seen in.
+//! diagram it was first seen in. Also the attacks that are no chase because
+//! taking would lose more (得不偿失, 图23), whatever way the capture opens.
 
 mod common;
 
@@ -154,5 +155,29 @@ fn a_protected_piece_facing_a_guarded_equal_one_offers_an_exchange() {
         Label::Idle,
         Some(IdleKind::Exchange),
         &["a6"],
+    );
+}
+
+/// 得不偿失 / 牵 (图23 "被牵子捉子"), with a horse's leg: the red horse on b7
+/// would take the bare cannon on d8, but it stands on the leg the black
+/// horse needs to take the bare rook on a6 — the capture loses more than it
+/// wins, so nothing is chased (29.1 得子), and the move blocks that capture:
+/// 拦. The same with an elephant's eye: the horse on d8 would take the
+/// cannon on b9 and open the eye through which the elephant takes the rook.
+#[test]
+fn a_capture_that_opens_a_leg_or_an_eye_to_a_bigger_piece_chases_nothing() {
+    expect(
+        "4k4/1n1c5/9/R8/2N6/9/9/9/9/5K3 w",
+        "c5b7",
+        Label::Idle,
+        Some(IdleKind::Block),
+        &["b8"],
+    );
+    expect(
+        "1cb6/5k3/4R4/2N6/9/9/9/9/9/3K5 w",
+        "c6d8",
+        Label::Idle,
+        Some(IdleKind::Block),
+        &["c9"],
     );
 }

@@ -15,7 +15,7 @@
 
 use std::cell::{OnceCell, RefCell};
 
-use super::attack::attacks;
+use super::attack::{attacks, on_path};
 use super::value::{self, value};
 use crate::tables::ALL_SQUARES;
 use crate::{Move, Piece, Position, Role, Square};
@@ -248,10 +248,10 @@ impl<'a> Exchanges<'a> {
         let pos = self.pos;
         let own = self.own_wins & !first.to.bit();
         let mut ex = exchange_excluding(pos, first, own, 0);
-        // "被牵子捉子" (CXA 2020 图23): if the capturing piece was holding a line
-        // shut, and leaving it lets the opponent win, along that line, a piece it
-        // could not win before and that is worth more than the capture gains, the
-        // capture does not pay.
+        // "被牵子捉子" (CXA 2020 图23): if the capturing piece was holding a way
+        // shut — a line, a horse's leg, an elephant's eye — and leaving it lets
+        // the opponent win, that way, a piece it could not win before and that
+        // is worth more than the capture gains, the capture does not pay.
         // (A piece that only loses its protection does not count: 1999 图四.)
         if pos.is_check() {
             return ex;
@@ -272,7 +272,7 @@ impl<'a> Exchanges<'a> {
             // away by it, a piece the capturer was winning (参考图39 "不能离线":
             // when the rook that guards the cannon's screen takes a horse, the
             // rook the cannon would have won takes the screen and is gone).
-            let line = strictly_between(m.from, m.to, first.from);
+            let line = on_path(after.board(), m.from, m.to, first.from);
             let may_escape = self.may_escape(first, &after, m);
             if !line && !may_escape || their_wins() & m.to.bit() != 0 {
                 continue;

@@ -212,30 +212,13 @@ fn blocked_attackers(before: &Position, after: &Position, m: Move) -> Vec<Square
     for &c in &theirs.captures() {
         let cut = c.to != m.from
             && theirs.piece_at(c.to).is_some_and(|v| has_value(v, c.to))
-            && on_path(before, c, m.to)
+            && attack::on_path(before.board(), c.from, c.to, m.to)
             && !after.legal_moves_to(c.to).iter().any(|a| a.from == c.from);
         if cut && !out.contains(&c.from) {
             out.push(c.from);
         }
     }
     out
-}
-
-/// `true` if `sq` lies on the path of the move `c` in `pos`: strictly
-/// between its ends on a rook's or a cannon's line, or on a horse's leg or
-/// an elephant's eye.
-fn on_path(pos: &Position, c: Move, sq: Square) -> bool {
-    let (f, r) = (c.from.file().index() as i8, c.from.rank().index() as i8);
-    let (df, dr) = (c.to.file().index() as i8 - f, c.to.rank().index() as i8 - r);
-    let (sf, sr) = (sq.file().index() as i8 - f, sq.rank().index() as i8 - r);
-    match pos.piece_at(c.from).map(|p| p.role) {
-        Some(Role::Rook | Role::Cannon) => {
-            (df == 0 && sf == 0 && sr * dr > 0 && sr.abs() < dr.abs())
-                || (dr == 0 && sr == 0 && sf * df > 0 && sf.abs() < df.abs())
-        }
-        Some(Role::Horse | Role::Elephant) => (sf, sr) == (df / 2, dr / 2),
-        _ => false,
-    }
 }
 
 /// `true` if the opponent could mate by checks ([`MATE_CHECKS`]) had the
