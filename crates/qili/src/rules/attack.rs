@@ -71,7 +71,7 @@ pub fn attacks(board: &Board, from: Square, to: Square) -> bool {
 }
 
 /// `true` if `sq` lies on the path of the piece on `from` moving to `to`:
-/// strictly between them on a rook's, a cannon's or the facing king's line,
+/// strictly between them on a rook's or a cannon's line,
 /// on a horse's leg or on an elephant's eye — where a piece standing stops
 /// the move (拦, 28.7), and from where a piece leaving opens it (牵, 图23).
 pub fn on_path(board: &Board, from: Square, to: Square, sq: Square) -> bool {
@@ -83,7 +83,7 @@ pub fn on_path(board: &Board, from: Square, to: Square, sq: Square) -> bool {
     };
     let ((df, dr), (sf, sr)) = (d(from, to), d(from, sq));
     match board.piece_at(from).map(|p| p.role) {
-        Some(Role::Rook | Role::Cannon | Role::King) => {
+        Some(Role::Rook | Role::Cannon) => {
             (df == 0 && sf == 0 && sr * dr > 0 && sr.abs() < dr.abs())
                 || (dr == 0 && sr == 0 && sf * df > 0 && sf.abs() < df.abs())
         }

@@ -328,15 +328,6 @@ fn gets_away(pos: &Position, m: Move) -> bool {
     winnable_squares(&gone) & m.to.bit() == 0
 }
 
-/// `true` if `x` lies on the line from `a` to `b`, strictly between them.
-pub(super) fn strictly_between(a: Square, b: Square, x: Square) -> bool {
-    let (af, ar) = (a.file().index(), a.rank().index());
-    let (bf, br) = (b.file().index(), b.rank().index());
-    let (xf, xr) = (x.file().index(), x.rank().index());
-    let inside = |lo: u8, hi: u8, v: u8| lo.min(hi) < v && v < lo.max(hi);
-    (af == bf && xf == af && inside(ar, br, xr)) || (ar == br && xr == ar && inside(af, bf, xf))
-}
-
 /// The points of the enemy pieces the side to move can win by a plain
 /// exchange on their point, as a bit set.
 ///

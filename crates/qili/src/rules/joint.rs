@@ -8,7 +8,7 @@
 
 use super::attack;
 use super::chase::{offered_trades, targets, Method, Target};
-use super::exchange::{single_square_gain, strictly_between};
+use super::exchange::single_square_gain;
 use super::rulebook::Rulebook;
 use crate::{Move, Position, Role, Square};
 
@@ -93,7 +93,7 @@ fn guards_the_attack(again: &Position, without: &Position, t: &Target) -> bool {
         t.attackers.iter().any(|&a| {
             a == q
                 || (again.piece_at(a).is_some_and(|p| p.role == Role::Cannon)
-                    && strictly_between(a, t.square, q))
+                    && attack::on_path(again.board(), a, t.square, q))
         })
     };
     theirs_without.legal_moves_from(t.square).iter().any(|&c| {
