@@ -487,9 +487,9 @@ const EN: Strings = Strings {
     },
 };
 
-/// The site's words in a language (the words it shares with the referee's
-/// report are asked of `qili_diagram::ReportText`: rulings, editions,
-/// clauses).
+/// The site's words in a language. Those it shares with the referee's
+/// report (rulings, verdict reasons, editions' names, clauses, the cycle)
+/// are the report's own, asked of `qili_diagram::ReportText`.
 pub trait SiteText {
     /// The fixed strings in this language.
     fn strings(self) -> &'static Strings;
