@@ -24,7 +24,7 @@ use crate::judge::{pieces, Judged, Shared};
 use crate::model::cursor::Cursor;
 use crate::notation::{read_line, Notation};
 use crate::panels::{entries, MoveList, StepControls, Steps, VerdictPanel};
-use crate::strings::Lang;
+use crate::strings::{Lang, SiteText};
 use crate::{board_text, text, tr, Ui};
 
 /// What a widget shows, as read from the host page (unchecked text).

@@ -40,7 +40,7 @@ use web_sys::HtmlElement;
 use notation::Notation;
 use pages::library::Catalog;
 use route::Route;
-pub use strings::{Lang, Strings};
+pub use strings::{Lang, SiteText, Strings};
 
 /// The `id` of the element in `index.html` that the app mounts into.
 pub const APP_ELEMENT_ID: &str = "qili-app";

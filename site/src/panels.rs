@@ -13,7 +13,7 @@ use crate::board::label_class;
 use crate::judge::Shared;
 use crate::markup::Markup;
 use crate::notation::{self, Notation};
-use crate::strings::{Lang, Strings};
+use crate::strings::{Lang, SiteText, Strings};
 use crate::{flag, text, tr, Ui};
 
 /// One line of the move list.

@@ -14,6 +14,8 @@
 //! server: the server only ever sees `index.html`.
 
 use qili::rules::Edition;
+use qili_web::address::Query;
+pub use qili_web::address::{encode_moves, AnalysisParams};
 pub use qili_web::url::{decode, encode};
 
 /// A page and its parameters.
@@ -41,39 +43,6 @@ pub enum Route {
     Arbiter,
 }
 
-/// The state of the analysis board as written in its address.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct AnalysisParams {
-    /// The start position (FEN), decoded.
-    pub fen: Option<String>,
-    /// The moves, still percent-encoded: whether `+` separates moves or is
-    /// part of a WXF move (`R2+1`) is decided when they are read.
-    pub moves_raw: Option<String>,
-    /// The edition.
-    pub edition: Option<Edition>,
-    /// The ply shown.
-    pub ply: Option<usize>,
-}
-
-impl AnalysisParams {
-    /// The ways to decode the moves: `+` as a space (form encoding), then `+`
-    /// kept as written (hand-written WXF).
-    pub fn moves_candidates(&self) -> Vec<String> {
-        match &self.moves_raw {
-            None => Vec::new(),
-            Some(raw) => {
-                let spaced = decode(raw, true);
-                let literal = decode(raw, false);
-                if spaced == literal {
-                    vec![spaced]
-                } else {
-                    vec![spaced, literal]
-                }
-            }
-        }
-    }
-}
-
 impl Route {
     /// Reads a location hash (with or without the leading `#`). Unknown
     /// addresses lead to the library.
@@ -81,35 +50,14 @@ impl Route {
         let hash = hash.strip_prefix('#').unwrap_or(hash);
         let (path, query) = hash.split_once('?').unwrap_or((hash, ""));
         let path = path.trim_matches('/');
-        let params: Vec<(String, &str)> = query
-            .split('&')
-            .filter(|kv| !kv.is_empty())
-            .map(|kv| {
-                let (k, v) = kv.split_once('=').unwrap_or((kv, ""));
-                (decode(k, true), v)
-            })
-            .collect();
-        let get = |name: &str| {
-            params
-                .iter()
-                .rev()
-                .find(|(k, _)| k == name)
-                .map(|(_, v)| *v)
-        };
-        let edition = get("rules").and_then(|v| decode(v, true).parse().ok());
-        let ply = get("ply").and_then(|v| decode(v, true).trim().parse().ok());
+        let q = Query::parse(query);
         match path.split_once('/').unwrap_or((path, "")) {
             ("case", id) if !id.is_empty() => Route::Case {
                 id: decode(id, false),
-                edition,
-                ply,
+                edition: q.edition(),
+                ply: q.ply(),
             },
-            ("analysis", _) => Route::Analysis(AnalysisParams {
-                fen: get("fen").map(|v| decode(v, true)),
-                moves_raw: get("moves").map(str::to_string),
-                edition,
-                ply,
-            }),
+            ("analysis", _) => Route::Analysis(AnalysisParams::from_query(&q)),
             ("about", _) => Route::About,
             ("studies", _) => Route::Studies,
             ("arbiter", _) => Route::Arbiter,
@@ -139,26 +87,7 @@ impl Route {
                 }
                 out
             }
-            Route::Analysis(p) => {
-                let mut parts = Vec::new();
-                if let Some(fen) = &p.fen {
-                    parts.push(format!("fen={}", encode(fen)));
-                }
-                if let Some(m) = &p.moves_raw {
-                    parts.push(format!("moves={m}"));
-                }
-                if let Some(e) = p.edition {
-                    parts.push(format!("rules={}", e.name()));
-                }
-                if let Some(ply) = p.ply {
-                    parts.push(format!("ply={ply}"));
-                }
-                if parts.is_empty() {
-                    "#/analysis".to_string()
-                } else {
-                    format!("#/analysis?{}", parts.join("&"))
-                }
-            }
+            Route::Analysis(p) => p.to_hash(),
         }
     }
 }
@@ -168,12 +97,6 @@ impl Route {
 /// (`encode` writes a `+` of the id as `%2B`: every `+` it writes is a space).
 fn encode_segment(id: &str) -> String {
     encode(id).replace('+', "%20").replace('/', "%2F")
-}
-
-/// Encodes a list of ICCS moves for the `moves` parameter: `h2e2+h9g7`.
-pub fn encode_moves<I: IntoIterator<Item = S>, S: AsRef<str>>(moves: I) -> String {
-    let v: Vec<String> = moves.into_iter().map(|m| encode(m.as_ref())).collect();
-    v.join("+")
 }
 
 #[cfg(test)]
@@ -253,27 +176,21 @@ mod tests {
         assert_eq!(r.to_hash(), "#/case/a%20b%2F");
     }
 
+    /// The analysis board's address is read as `qili_web::address` reads
+    /// it (the saved studies read it there too).
     #[test]
-    fn analysis_moves_keep_wxf_plus_as_a_candidate() {
-        let Route::Analysis(p) = Route::parse("#/analysis?moves=R2+1+K6%2B1") else {
-            panic!("not the analysis route")
-        };
-        assert_eq!(p.moves_candidates(), ["R2 1 K6+1", "R2+1+K6+1"]);
-        let Route::Analysis(p) = Route::parse(
-            "#/analysis?fen=4k4%2F9%2F9%2F9%2F9%2F9%2F9%2F9%2F9%2F3K5+w&moves=%E8%BD%A6",
-        ) else {
-            panic!("not the analysis route")
-        };
-        assert_eq!(p.fen.as_deref(), Some("4k4/9/9/9/9/9/9/9/9/3K5 w"));
-        assert_eq!(p.moves_candidates(), ["车"]);
-    }
-
-    #[test]
-    fn percent_codec() {
-        for s in ["", "a b", "图一", "100%", "x+y", "a/b?c=d&e"] {
-            assert_eq!(decode(&encode(s), true), s);
+    fn analysis_is_read_by_the_shared_reader() {
+        for hash in [
+            "#/analysis",
+            "#/analysis?moves=R2+1+K6%2B1",
+            "#/analysis/?fen=4k4%2F9%2F9%2F9%2F9%2F9%2F9%2F9%2F9%2F3K5+w&moves=%E8%BD%A6",
+            "#/analysis?rules=axf&ply=2&%70ly=+3+&fen",
+        ] {
+            assert_eq!(
+                Route::parse(hash),
+                Route::Analysis(AnalysisParams::from_hash(hash)),
+                "{hash}"
+            );
         }
-        assert_eq!(decode("%zz%4", true), "%zz%4");
-        assert_eq!(decode("%E5%9B", false), "\u{FFFD}");
     }
 }

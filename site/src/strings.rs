@@ -11,15 +11,9 @@ use qili::{Color, Piece, Problem, Square};
 use crate::board::BoardText;
 use crate::library::Group;
 
-/// A language the site is shown in.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub enum Lang {
-    /// Simplified Chinese.
-    #[default]
-    Zh,
-    /// English.
-    En,
-}
+/// A language the site is shown in: the one its modules and the referee's
+/// report share.
+pub use qili_web::Lang;
 
 /// The fixed strings of the site in one language.
 #[derive(Debug)]
@@ -493,64 +487,126 @@ const EN: Strings = Strings {
     },
 };
 
-impl Lang {
-    /// The BCP 47 tag, for the `lang` attribute.
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::Zh => "zh-Hans",
-            Lang::En => "en",
-        }
-    }
-
-    /// Reads a stored code back.
-    pub fn from_code(s: &str) -> Option<Lang> {
-        match s {
-            "zh-Hans" | "zh" => Some(Lang::Zh),
-            "en" => Some(Lang::En),
-            _ => None,
-        }
-    }
-
-    /// The other language (the site has two).
-    pub fn other(self) -> Lang {
-        match self {
-            Lang::Zh => Lang::En,
-            Lang::En => Lang::Zh,
-        }
-    }
-
-    /// The same language for the words the site shares with the referee's
-    /// report (`qili_diagram::words`): rulings, editions, clauses.
-    fn report_words(self) -> qili_diagram::Lang {
-        match self {
-            Lang::Zh => qili_diagram::Lang::Zh,
-            Lang::En => qili_diagram::Lang::En,
-        }
-    }
-
+/// The site's words in a language. Those it shares with the referee's
+/// report (rulings, verdict reasons, editions' names, clauses, the cycle)
+/// are the report's own, asked of `qili_diagram::ReportText`.
+pub trait SiteText {
     /// The fixed strings in this language.
-    pub fn strings(self) -> &'static Strings {
+    fn strings(self) -> &'static Strings;
+
+    /// The short name of an edition, for switches and chips.
+    fn edition_short(self, e: Edition) -> &'static str;
+
+    /// The full name of an edition.
+    fn edition_name(self, e: Edition) -> &'static str;
+
+    /// The heading of a library section.
+    fn group(self, g: Group) -> &'static str;
+
+    /// The item of the 1999 chapter 7 a figure illustrates.
+    fn clause_item(self, n: u8) -> String;
+
+    /// How many examples are shown.
+    fn count(self, n: usize) -> String;
+
+    /// Progress of the engine through the library.
+    fn judging_progress(self, done: usize, total: usize) -> String;
+
+    /// Number of moves of an example.
+    fn moves_count(self, n: usize) -> String;
+
+    /// A ruling in words.
+    fn ruling(self, r: Ruling) -> &'static str;
+
+    /// Why a verdict binds, in words.
+    fn verdict_reason(self, why: VerdictReason) -> &'static str;
+
+    /// A label (将 杀 捉 闲) in words.
+    fn label(self, label: Label) -> &'static str;
+
+    /// A kind of idle move (兑 献 拦 跟) in words.
+    fn idle_kind(self, sub: IdleKind) -> &'static str;
+
+    /// How a chased piece would be won.
+    fn method(self, m: Method) -> &'static str;
+
+    /// A chased piece's protection.
+    fn root(self, r: Root) -> &'static str;
+
+    /// "Red" or "Black" by the report's side code or a colour.
+    fn side(self, red: bool) -> &'static str;
+
+    /// A piece's name.
+    fn piece(self, p: Piece) -> &'static str;
+
+    /// A piece with its square: `红车 h9`.
+    fn piece_on(self, piece: Piece, square: Square) -> String;
+
+    /// "Move n of len" / the start position.
+    fn ply_status(self, ply: usize, len: usize) -> String;
+
+    /// The status line under the board: the ply, and the move that led
+    /// there with its label (read out by screen readers on every step).
+    fn position_status(
+        self,
+        ply: usize,
+        len: usize,
+        mv: Option<(&str, Label, Option<IdleKind>)>,
+    ) -> String;
+
+    /// "Move n".
+    fn move_number(self, ply: usize) -> String;
+
+    /// The accessible name of a move in the list.
+    fn move_name(
+        self,
+        ply: usize,
+        red: bool,
+        text: &str,
+        label: Label,
+        sub: Option<IdleKind>,
+    ) -> String;
+
+    /// The cited clause.
+    fn clause(self, c: &str) -> String;
+
+    /// The cycle's extent.
+    fn cycle(self, first: usize, last: usize, occurrences: usize) -> String;
+
+    /// What changes when another edition judges the same line.
+    fn changes_heading(self, home: Edition) -> String;
+
+    /// Nothing changes.
+    fn changes_none(self, home: Edition) -> String;
+
+    /// One move whose label changes.
+    fn label_change(
+        self,
+        ply: usize,
+        mv: &str,
+        before: (Label, Option<IdleKind>),
+        after: (Label, Option<IdleKind>),
+    ) -> String;
+
+    /// The ruling changes.
+    fn ruling_change(self, before: Ruling, after: Ruling) -> String;
+
+    /// A move of a pasted list could not be played.
+    fn read_error(self, number: usize, text: &str, reason: &str) -> String;
+
+    /// One reason a setup is not a position.
+    fn problem(self, p: &Problem) -> String;
+}
+
+impl SiteText for Lang {
+    fn strings(self) -> &'static Strings {
         match self {
             Lang::Zh => &ZH,
             Lang::En => &EN,
         }
     }
 
-    fn zh(self) -> bool {
-        self == Lang::Zh
-    }
-
-    /// Picks the text of a bilingual pair (e.g. the engine's explanation).
-    pub fn pick<'a>(self, zh: &'a str, en: &'a str) -> &'a str {
-        if self.zh() {
-            zh
-        } else {
-            en
-        }
-    }
-
-    /// The short name of an edition, for switches and chips.
-    pub fn edition_short(self, e: Edition) -> &'static str {
+    fn edition_short(self, e: Edition) -> &'static str {
         match e {
             Edition::Cxa1999 => "1999",
             Edition::Cxa2020 => "2020",
@@ -558,13 +614,11 @@ impl Lang {
         }
     }
 
-    /// The full name of an edition.
-    pub fn edition_name(self, e: Edition) -> &'static str {
-        self.report_words().edition(e)
+    fn edition_name(self, e: Edition) -> &'static str {
+        qili_diagram::ReportText::edition(self, e)
     }
 
-    /// The heading of a library section.
-    pub fn group(self, g: Group) -> &'static str {
+    fn group(self, g: Group) -> &'static str {
         match (self, g) {
             (Lang::Zh, Group::Cxa1999) => "1999 年版棋例图（第七章）",
             (Lang::Zh, Group::Cxa2020Figures) => "2020 年版图例",
@@ -583,18 +637,16 @@ impl Lang {
         }
     }
 
-    /// The item of the 1999 chapter 7 a figure illustrates.
-    pub fn clause_item(self, n: u8) -> String {
-        if self.zh() {
+    fn clause_item(self, n: u8) -> String {
+        if self.is_zh() {
             format!("第七章第{n}条")
         } else {
             format!("chapter 7, item {n}")
         }
     }
 
-    /// How many examples are shown.
-    pub fn count(self, n: usize) -> String {
-        if self.zh() {
+    fn count(self, n: usize) -> String {
+        if self.is_zh() {
             format!("共 {n} 例")
         } else if n == 1 {
             "1 example".into()
@@ -603,18 +655,16 @@ impl Lang {
         }
     }
 
-    /// Progress of the engine through the library.
-    pub fn judging_progress(self, done: usize, total: usize) -> String {
-        if self.zh() {
+    fn judging_progress(self, done: usize, total: usize) -> String {
+        if self.is_zh() {
             format!("引擎判定中：{done} / {total}")
         } else {
             format!("The engine is judging: {done} / {total}")
         }
     }
 
-    /// Number of moves of an example.
-    pub fn moves_count(self, n: usize) -> String {
-        if self.zh() {
+    fn moves_count(self, n: usize) -> String {
+        if self.is_zh() {
             format!("{n} 着")
         } else if n == 1 {
             "1 move".into()
@@ -623,18 +673,15 @@ impl Lang {
         }
     }
 
-    /// A ruling in words.
-    pub fn ruling(self, r: Ruling) -> &'static str {
-        self.report_words().ruling(r)
+    fn ruling(self, r: Ruling) -> &'static str {
+        qili_diagram::ReportText::ruling(self, r)
     }
 
-    /// Why a verdict binds, in words.
-    pub fn verdict_reason(self, why: VerdictReason) -> &'static str {
-        self.report_words().verdict_reason(why)
+    fn verdict_reason(self, why: VerdictReason) -> &'static str {
+        qili_diagram::ReportText::verdict_reason(self, why)
     }
 
-    /// A label (将 杀 捉 闲) in words.
-    pub fn label(self, label: Label) -> &'static str {
+    fn label(self, label: Label) -> &'static str {
         match (self, label) {
             (Lang::Zh, Label::Check) => "将（照将）",
             (Lang::Zh, Label::MateThreat) => "杀（伏杀）",
@@ -644,8 +691,7 @@ impl Lang {
         }
     }
 
-    /// A kind of idle move (兑 献 拦 跟) in words.
-    pub fn idle_kind(self, sub: IdleKind) -> &'static str {
+    fn idle_kind(self, sub: IdleKind) -> &'static str {
         match (self, sub) {
             (Lang::Zh, IdleKind::Exchange) => "兑（邀兑）",
             (Lang::Zh, IdleKind::Offer) => "献（献子）",
@@ -655,8 +701,7 @@ impl Lang {
         }
     }
 
-    /// How a chased piece would be won.
-    pub fn method(self, m: Method) -> &'static str {
+    fn method(self, m: Method) -> &'static str {
         match (self, m) {
             (Lang::Zh, Method::Direct) => "直接吃",
             (Lang::Zh, Method::Exchange) => "兑换后得子",
@@ -667,8 +712,7 @@ impl Lang {
         }
     }
 
-    /// A chased piece's protection.
-    pub fn root(self, r: Root) -> &'static str {
+    fn root(self, r: Root) -> &'static str {
         match (self, r) {
             (Lang::Zh, Root::None) => "无根",
             (Lang::Zh, Root::False) => "假根",
@@ -681,8 +725,7 @@ impl Lang {
         }
     }
 
-    /// "Red" or "Black" by the report's side code or a colour.
-    pub fn side(self, red: bool) -> &'static str {
+    fn side(self, red: bool) -> &'static str {
         let s = self.strings();
         if red {
             s.red
@@ -691,18 +734,15 @@ impl Lang {
         }
     }
 
-    /// A piece's name.
-    pub fn piece(self, p: Piece) -> &'static str {
+    fn piece(self, p: Piece) -> &'static str {
         self.strings().board.pieces[p.role.index() + if p.color == Color::Red { 0 } else { 7 }]
     }
 
-    /// A piece with its square: `红车 h9`.
-    pub fn piece_on(self, piece: Piece, square: Square) -> String {
+    fn piece_on(self, piece: Piece, square: Square) -> String {
         format!("{} {square}", self.piece(piece))
     }
 
-    /// "Move n of len" / the start position.
-    pub fn ply_status(self, ply: usize, len: usize) -> String {
+    fn ply_status(self, ply: usize, len: usize) -> String {
         match (self, ply) {
             (_, 0) => self.strings().start_position.to_string(),
             (Lang::Zh, _) => format!("第 {ply} / {len} 着"),
@@ -710,9 +750,7 @@ impl Lang {
         }
     }
 
-    /// The status line under the board: the ply, and the move that led
-    /// there with its label (read out by screen readers on every step).
-    pub fn position_status(
+    fn position_status(
         self,
         ply: usize,
         len: usize,
@@ -737,17 +775,15 @@ impl Lang {
         }
     }
 
-    /// "Move n".
-    pub fn move_number(self, ply: usize) -> String {
-        if self.zh() {
+    fn move_number(self, ply: usize) -> String {
+        if self.is_zh() {
             format!("第{ply}着")
         } else {
             format!("Move {ply}")
         }
     }
 
-    /// The accessible name of a move in the list.
-    pub fn move_name(
+    fn move_name(
         self,
         ply: usize,
         red: bool,
@@ -772,28 +808,24 @@ impl Lang {
         }
     }
 
-    /// The cited clause.
-    pub fn clause(self, c: &str) -> String {
-        self.report_words().clause(c)
+    fn clause(self, c: &str) -> String {
+        qili_diagram::ReportText::clause(self, c)
     }
 
-    /// The cycle's extent.
-    pub fn cycle(self, first: usize, last: usize, occurrences: usize) -> String {
-        self.report_words().cycle(first, last, occurrences)
+    fn cycle(self, first: usize, last: usize, occurrences: usize) -> String {
+        qili_diagram::ReportText::cycle(self, first, last, occurrences)
     }
 
-    /// What changes when another edition judges the same line.
-    pub fn changes_heading(self, home: Edition) -> String {
-        if self.zh() {
+    fn changes_heading(self, home: Edition) -> String {
+        if self.is_zh() {
             format!("与{}相比：", self.edition_name(home))
         } else {
             format!("Compared with the {}:", self.edition_name(home))
         }
     }
 
-    /// Nothing changes.
-    pub fn changes_none(self, home: Edition) -> String {
-        if self.zh() {
+    fn changes_none(self, home: Edition) -> String {
+        if self.is_zh() {
             format!("标签和裁决与{}相同。", self.edition_name(home))
         } else {
             format!(
@@ -803,8 +835,7 @@ impl Lang {
         }
     }
 
-    /// One move whose label changes.
-    pub fn label_change(
+    fn label_change(
         self,
         ply: usize,
         mv: &str,
@@ -814,33 +845,30 @@ impl Lang {
         let l = |(label, sub): (Label, Option<IdleKind>)| {
             format!("{}{}", label.zh(), sub.map_or("", IdleKind::zh))
         };
-        if self.zh() {
+        if self.is_zh() {
             format!("第{ply}着 {mv}：{} → {}", l(before), l(after))
         } else {
             format!("move {ply} {mv}: {} → {}", l(before), l(after))
         }
     }
 
-    /// The ruling changes.
-    pub fn ruling_change(self, before: Ruling, after: Ruling) -> String {
-        if self.zh() {
+    fn ruling_change(self, before: Ruling, after: Ruling) -> String {
+        if self.is_zh() {
             format!("裁决：{} → {}", self.ruling(before), self.ruling(after))
         } else {
             format!("ruling: {} → {}", self.ruling(before), self.ruling(after))
         }
     }
 
-    /// A move of a pasted list could not be played.
-    pub fn read_error(self, number: usize, text: &str, reason: &str) -> String {
-        if self.zh() {
+    fn read_error(self, number: usize, text: &str, reason: &str) -> String {
+        if self.is_zh() {
             format!("第{number}着「{text}」无法走：{reason}")
         } else {
             format!("Move {number} “{text}” cannot be played: {reason}")
         }
     }
 
-    /// One reason a setup is not a position.
-    pub fn problem(self, p: &Problem) -> String {
+    fn problem(self, p: &Problem) -> String {
         match (self, p) {
             (Lang::Zh, Problem::MissingKing(c)) => {
                 format!(
@@ -857,7 +885,7 @@ impl Lang {
                     color: *color,
                     role: *role,
                 };
-                if self.zh() {
+                if self.is_zh() {
                     format!(
                         "{}有 {count} 个，最多 {} 个。",
                         self.piece(p),

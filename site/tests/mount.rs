@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use qili::{Move, Position};
 use qili_site::board::{Board, Overlay};
 use qili_site::judge::pieces;
+use qili_site::SiteText;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::HtmlElement;

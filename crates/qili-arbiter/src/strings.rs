@@ -1,11 +1,13 @@
 //! The arbiter page's words, in Chinese and English. The names of editions,
 //! rulings, labels, patterns and sides are the engine's and the report's
-//! own (`qili::rules`, [`qili_diagram::Lang`]); the sentences built from
-//! them are built here, once.
+//! own (`qili::rules`, [`qili_diagram::ReportText`]); the sentences built
+//! from them are built here, once. The language is the site's
+//! ([`qili_web::Lang`]).
 
 use qili::rules::{Pattern, RulingReason};
 use qili::Color;
-pub use qili_diagram::Lang;
+use qili_diagram::ReportText;
+pub use qili_web::Lang;
 
 use crate::model::{Happening, Score, Termination};
 use crate::watch::{Alert, DrawAlert};

@@ -14,7 +14,7 @@
 use qili::notation::Notation;
 use qili::rules::Edition;
 use qili::{fen, Square};
-use qili_diagram::{draw, Glyphs, Overlay, Scene};
+use qili_diagram::{draw, Glyphs, Overlay, ReportText, Scene};
 use qili_web::markup::Markup;
 use qili_web::url::encode;
 

@@ -506,11 +506,7 @@ pub fn mount(place: &Element, lang: &str) {
     }
     let hash = window().location().hash().unwrap_or_default();
     with(|app| {
-        app.lang = if lang.starts_with("en") {
-            Lang::En
-        } else {
-            Lang::Zh
-        };
+        app.lang = Lang::from_tag(lang);
         app.place = Some(place.clone());
         // The site's glyph setting (saved by the site before it mounts us).
         app.desk.glyphs = app

@@ -25,5 +25,7 @@ pub mod words;
 
 pub use draw::{Glyphs, Scene};
 pub use overlay::{label_class, Arrow, ArrowKind, Badge, Mark, MarkKind, Overlay};
+/// The language of a report: the one the site and its modules share.
+pub use qili_web::Lang;
 pub use report::Sheet;
-pub use words::Lang;
+pub use words::ReportText;

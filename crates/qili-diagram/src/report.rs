@@ -15,7 +15,8 @@ use qili_web::markup::{esc, Markup};
 use crate::draw::Glyphs;
 use crate::overlay::{label_class, Overlay};
 use crate::svg::{self, at_ply, pieces, Options};
-use crate::words::Lang;
+use crate::words::ReportText;
+use qili_web::Lang;
 
 /// The report's styles, scoped to `.qili-report`.
 pub const REPORT_CSS: &str = include_str!("css/report.css");

@@ -2,57 +2,58 @@
 //! rulings, editions, verdict reasons, clauses and the cycle's extent, which
 //! the site's panels use too (`site/src/strings.rs` asks these). The
 //! explanations themselves come from the engine (`qili::rules::explain`),
-//! rendered once there.
+//! rendered once there. The language is the one the site and its modules
+//! share ([`qili_web::Lang`]); these words are its [`ReportText`].
 
 use qili::rules::{Edition, IdleKind, Label, Ruling, VerdictReason};
 use qili::Color;
+use qili_web::Lang;
 
-/// The language of a report.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum Lang {
-    /// Chinese (simplified).
-    #[default]
-    Zh,
-    /// English.
-    En,
+/// The report's words in a language, which the site's panels and the
+/// saved studies use too.
+pub trait ReportText {
+    /// The report's heading words.
+    fn words(self) -> &'static Words;
+
+    /// An edition's full name.
+    fn edition(self, e: Edition) -> &'static str;
+
+    /// A ruling or verdict in words.
+    fn ruling(self, r: Ruling) -> &'static str;
+
+    /// Why a verdict binds now, in words.
+    fn verdict_reason(self, why: VerdictReason) -> &'static str;
+
+    /// A label, or the kind of an idle move, as the moves table shows it: in
+    /// English, the word after the sign.
+    fn label_word(self, label: Label, sub: Option<IdleKind>) -> Option<&'static str>;
+
+    /// A side.
+    fn side(self, red: bool) -> &'static str;
+
+    /// A clause reference.
+    fn clause(self, c: &str) -> String;
+
+    /// The caption of the report's diagram.
+    fn diagram_caption(self, after: usize, red_to_move: bool) -> String;
+
+    /// The line behind a claim, in this language's notation (`zh` or
+    /// `wxf`): a mating line, or a line with the material it wins.
+    fn claim_line(self, zh: &str, wxf: &str, balance: Option<i32>) -> String;
+
+    /// The cycle's extent.
+    fn cycle(self, first: usize, last: usize, occurrences: usize) -> String;
 }
 
-impl Lang {
-    /// Reads `zh` (also `zh-Hans`) or `en`.
-    pub fn from_code(s: &str) -> Option<Lang> {
-        match s {
-            "zh" | "zh-Hans" | "zh-CN" => Some(Lang::Zh),
-            "en" => Some(Lang::En),
-            _ => None,
-        }
-    }
-
-    /// The `lang` attribute: `zh-Hans` or `en`.
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::Zh => "zh-Hans",
-            Lang::En => "en",
-        }
-    }
-
-    /// `zh` in Chinese, `en` in English.
-    pub fn pick<'a>(self, zh: &'a str, en: &'a str) -> &'a str {
-        match self {
-            Lang::Zh => zh,
-            Lang::En => en,
-        }
-    }
-
-    /// The report's heading words.
-    pub fn words(self) -> &'static Words {
+impl ReportText for Lang {
+    fn words(self) -> &'static Words {
         match self {
             Lang::Zh => &ZH,
             Lang::En => &EN,
         }
     }
 
-    /// An edition's full name.
-    pub fn edition(self, e: Edition) -> &'static str {
+    fn edition(self, e: Edition) -> &'static str {
         match (self, e) {
             (Lang::Zh, Edition::Cxa1999) => "中国象棋协会 1999 年版规则",
             (Lang::Zh, Edition::Cxa2020) => "中国象棋协会 2020 年版规则",
@@ -63,8 +64,7 @@ impl Lang {
         }
     }
 
-    /// A ruling or verdict in words.
-    pub fn ruling(self, r: Ruling) -> &'static str {
+    fn ruling(self, r: Ruling) -> &'static str {
         match (self, r) {
             (Lang::Zh, Ruling::Loses(Color::Red)) => "红方判负",
             (Lang::Zh, Ruling::Loses(Color::Black)) => "黑方判负",
@@ -77,8 +77,7 @@ impl Lang {
         }
     }
 
-    /// Why a verdict binds now, in words.
-    pub fn verdict_reason(self, why: VerdictReason) -> &'static str {
+    fn verdict_reason(self, why: VerdictReason) -> &'static str {
         use VerdictReason::*;
         match (self, why) {
             (Lang::Zh, Checkmate) => "将死",
@@ -94,9 +93,7 @@ impl Lang {
         }
     }
 
-    /// A label, or the kind of an idle move, as the moves table shows it: in
-    /// English, the word after the sign.
-    pub fn label_word(self, label: Label, sub: Option<IdleKind>) -> Option<&'static str> {
+    fn label_word(self, label: Label, sub: Option<IdleKind>) -> Option<&'static str> {
         match (self, sub) {
             (Lang::Zh, _) => None,
             (Lang::En, Some(k)) => Some(k.en()),
@@ -104,8 +101,7 @@ impl Lang {
         }
     }
 
-    /// A side.
-    pub fn side(self, red: bool) -> &'static str {
+    fn side(self, red: bool) -> &'static str {
         match (self, red) {
             (Lang::Zh, true) => "红方",
             (Lang::Zh, false) => "黑方",
@@ -114,16 +110,14 @@ impl Lang {
         }
     }
 
-    /// A clause reference.
-    pub fn clause(self, c: &str) -> String {
+    fn clause(self, c: &str) -> String {
         match self {
             Lang::Zh => format!("依据 {c}"),
             Lang::En => format!("Clause {c}"),
         }
     }
 
-    /// The caption of the report's diagram.
-    pub fn diagram_caption(self, after: usize, red_to_move: bool) -> String {
+    fn diagram_caption(self, after: usize, red_to_move: bool) -> String {
         let side = self.side(red_to_move);
         match (self, after) {
             (Lang::Zh, 0) => format!("循环开始的局面：开始局面，{side}走"),
@@ -133,9 +127,7 @@ impl Lang {
         }
     }
 
-    /// The line behind a claim, in this language's notation (`zh` or
-    /// `wxf`): a mating line, or a line with the material it wins.
-    pub fn claim_line(self, zh: &str, wxf: &str, balance: Option<i32>) -> String {
+    fn claim_line(self, zh: &str, wxf: &str, balance: Option<i32>) -> String {
         match (self, balance) {
             (Lang::Zh, None) => format!("杀法：{zh}"),
             (Lang::Zh, Some(b)) => format!("线路：{zh}（得失 {}）", signed(b)),
@@ -144,8 +136,7 @@ impl Lang {
         }
     }
 
-    /// The cycle's extent.
-    pub fn cycle(self, first: usize, last: usize, occurrences: usize) -> String {
+    fn cycle(self, first: usize, last: usize, occurrences: usize) -> String {
         match self {
             Lang::Zh => format!("循环：第 {first}–{last} 着，局面第 {occurrences} 次出现"),
             Lang::En => format!(

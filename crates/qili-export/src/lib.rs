@@ -15,14 +15,16 @@ pub mod line;
 pub mod line_view;
 pub mod shown;
 
-use qili_diagram::{Glyphs, Lang};
+use qili_diagram::Glyphs;
 use qili_site::notation::Notation;
+use qili_web::Lang;
 use wasm_bindgen::prelude::*;
 
 use line::{Line, Which};
 use line_view::View;
 use shown::Shown;
 
+/// The page's language of `code` (`zh`, `zh-Hans`, `en`; Chinese otherwise).
 fn lang(code: &str) -> Lang {
     Lang::from_code(code).unwrap_or_default()
 }
@@ -68,11 +70,6 @@ pub fn file_name(hash: &str) -> String {
     Shown::from_hash(hash).map_or_else(|_| "qili".into(), |s| s.file_name())
 }
 
-/// The site's language of `code` (`zh`, `zh-Hans`, `en`; Chinese otherwise).
-fn site_lang(code: &str) -> qili_site::Lang {
-    qili_site::Lang::from_code(code).unwrap_or(qili_site::Lang::Zh)
-}
-
 /// A claim's line shown by the line view (`site/line.js`): the line of
 /// the move shown at an address that a "show line" control asks for, and
 /// the step reached, drawn as markup.
@@ -105,7 +102,7 @@ impl LineView {
             .ok_or_else(|| JsError::new("this move has no such line"))?;
         Ok(LineView(View {
             line,
-            lang: site_lang(lang_code),
+            lang: lang(lang_code),
             notation: Notation::from_name(notation).unwrap_or_default(),
         }))
     }
@@ -161,7 +158,7 @@ pub fn claims(hash: &str, lang_code: &str) -> String {
         .and_then(|s| {
             let m = s.judged.move_report(s.ply)?;
             Some(line_view::claims(
-                site_lang(lang_code),
+                lang(lang_code),
                 s.judged.position(s.ply),
                 m,
             ))

@@ -12,7 +12,7 @@ use qili_diagram::draw::{self, Glyphs, Scene};
 use qili_diagram::words::signed;
 use qili_site::judge::pieces;
 use qili_site::notation::Notation;
-use qili_site::Lang;
+use qili_site::{Lang, SiteText};
 use qili_web::markup::{esc, Markup};
 use qili_web::show_line;
 

@@ -8,11 +8,12 @@
 use qili::rules::Edition;
 use qili::Move;
 use qili_diagram::svg::{document, Options};
-use qili_diagram::{Glyphs, Lang, Sheet};
+use qili_diagram::{Glyphs, Sheet};
 use qili_site::judge::{pieces, Judged};
 use qili_site::library;
 use qili_site::model::analysis::Analysis;
 use qili_site::route::Route;
+use qili_web::Lang;
 
 /// A line as a page shows it.
 #[derive(Debug)]

@@ -16,7 +16,8 @@ use qili::rules::Edition;
 use qili::{fen, Tolerance};
 
 use qili::line::{read_line, ReadError};
-use qili_web::url::{decode, encode};
+use qili_web::address::{encode_moves, AnalysisParams};
+use qili_web::url::decode;
 
 use crate::json::{write_str, Json};
 
@@ -123,23 +124,18 @@ pub struct Board {
 
 impl Board {
     /// Reads the analysis board's address as the site writes it
-    /// (`site/src/route.rs`): `#/analysis?fen=…&moves=h2e2+h9g7&rules=…&ply=…`,
-    /// the moves in ICCS, `ply` left out at the end of the line.
+    /// (`#/analysis?fen=…&moves=h2e2+h9g7&rules=…&ply=…`, read by
+    /// [`AnalysisParams`] for the site's router too): the moves in ICCS,
+    /// `ply` left out at the end of the line.
     pub fn from_hash(hash: &str) -> Board {
-        let query = hash.split_once('?').map_or("", |(_, q)| q);
-        let get = |name: &str| {
-            query
-                .split('&')
-                .filter_map(|kv| kv.split_once('='))
-                .rfind(|(k, _)| *k == name)
-                .map_or(String::new(), |(_, v)| decode(v, true))
-        };
-        let moves = get("moves");
+        let p = AnalysisParams::from_hash(hash);
+        // ICCS has no `+` of its own: every `+` separates two moves.
+        let moves = p.moves_raw.map_or(String::new(), |m| decode(&m, true));
         let count = moves.split_whitespace().count();
         Board {
-            fen: get("fen"),
-            edition: get("rules").parse().unwrap_or(Edition::Cxa1999),
-            ply: get("ply").parse().unwrap_or(count).min(count),
+            fen: p.fen.unwrap_or_default(),
+            edition: p.edition.unwrap_or(Edition::Cxa1999),
+            ply: p.ply.unwrap_or(count).min(count),
             moves,
         }
     }
@@ -184,16 +180,15 @@ impl Study {
     }
 
     /// The analysis board's address for this study, as the site writes it
-    /// (`site/src/route.rs`: `#/analysis?fen=…&moves=h2e2+h9g7&rules=…&ply=…`).
+    /// ([`AnalysisParams::to_hash`]: `#/analysis?fen=…&moves=h2e2+h9g7&rules=…&ply=…`).
     pub fn hash(&self) -> String {
-        let moves: Vec<String> = self.moves.split_whitespace().map(encode).collect();
-        format!(
-            "#/analysis?fen={}&moves={}&rules={}&ply={}",
-            encode(&self.fen),
-            moves.join("+"),
-            self.edition.name(),
-            self.ply
-        )
+        AnalysisParams {
+            fen: Some(self.fen.clone()),
+            moves_raw: Some(encode_moves(self.moves.split_whitespace())),
+            edition: Some(self.edition),
+            ply: Some(self.ply),
+        }
+        .to_hash()
     }
 
     fn write(&self, out: &mut String) {

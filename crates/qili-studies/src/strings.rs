@@ -4,18 +4,9 @@
 //! here, as this module is a download of its own.)
 
 use qili::rules::Edition;
+pub use qili_web::Lang;
 
 use crate::model::{BadEntry, DocError, EntryError, Imported};
-
-/// A language the site is shown in.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum Lang {
-    /// Simplified Chinese.
-    #[default]
-    Zh,
-    /// English.
-    En,
-}
 
 /// The fixed words of the saved studies in one language.
 #[derive(Debug)]
@@ -132,42 +123,48 @@ const EN: Words = Words {
     fen_error: "Cannot use this FEN: ",
 };
 
-impl Lang {
-    /// The language of a code (`zh`, `en`, as the site's `lang` attribute
-    /// writes it); Chinese for anything else.
-    pub fn from_code(code: &str) -> Lang {
-        if code.starts_with("en") {
-            Lang::En
-        } else {
-            Lang::Zh
-        }
-    }
-
-    fn zh(self) -> bool {
-        self == Lang::Zh
-    }
-
+/// The words of the saved studies in a language.
+pub trait StudiesText {
     /// The fixed words in this language.
-    pub fn words(self) -> &'static Words {
+    fn words(self) -> &'static Words;
+
+    /// The full name of an edition (the words the site and the referee's
+    /// report use: `qili_diagram::words`).
+    fn edition_name(self, e: Edition) -> &'static str;
+
+    /// A number of moves.
+    fn moves_count(self, n: usize) -> String;
+
+    /// A move of a line could not be played.
+    fn read_error(self, number: usize, text: &str, reason: &str) -> String;
+
+    /// Why a studies document cannot be read.
+    fn doc_error(self, e: DocError) -> String;
+
+    /// An entry that is not a study, and why.
+    fn bad_entry(self, b: &BadEntry) -> String;
+
+    /// What an import did.
+    fn imported(self, r: &Imported) -> String;
+
+    /// A study was deleted.
+    fn deleted(self, name: &str) -> String;
+}
+
+impl StudiesText for Lang {
+    fn words(self) -> &'static Words {
         match self {
             Lang::Zh => &ZH,
             Lang::En => &EN,
         }
     }
 
-    /// The full name of an edition (the words the site and the referee's
-    /// report use: `qili_diagram::words`).
-    pub fn edition_name(self, e: Edition) -> &'static str {
-        let lang = match self {
-            Lang::Zh => qili_diagram::Lang::Zh,
-            Lang::En => qili_diagram::Lang::En,
-        };
-        lang.edition(e)
+    fn edition_name(self, e: Edition) -> &'static str {
+        qili_diagram::ReportText::edition(self, e)
     }
 
-    /// A number of moves.
-    pub fn moves_count(self, n: usize) -> String {
-        if self.zh() {
+    fn moves_count(self, n: usize) -> String {
+        if self.is_zh() {
             format!("{n} 着")
         } else if n == 1 {
             "1 move".into()
@@ -176,17 +173,15 @@ impl Lang {
         }
     }
 
-    /// A move of a line could not be played.
-    pub fn read_error(self, number: usize, text: &str, reason: &str) -> String {
-        if self.zh() {
+    fn read_error(self, number: usize, text: &str, reason: &str) -> String {
+        if self.is_zh() {
             format!("第{number}着「{text}」无法走：{reason}")
         } else {
             format!("Move {number} “{text}” cannot be played: {reason}")
         }
     }
 
-    /// Why a studies document cannot be read.
-    pub fn doc_error(self, e: DocError) -> String {
+    fn doc_error(self, e: DocError) -> String {
         match (self, e) {
             (Lang::Zh, DocError::Syntax(at)) => format!("不是有效的 JSON（第 {at} 字节处）。"),
             (Lang::En, DocError::Syntax(at)) => format!("Not valid JSON (at byte {at})."),
@@ -203,8 +198,7 @@ impl Lang {
         }
     }
 
-    /// An entry that is not a study, and why.
-    pub fn bad_entry(self, b: &BadEntry) -> String {
+    fn bad_entry(self, b: &BadEntry) -> String {
         let n = b.index + 1;
         let name = b.name.as_deref().unwrap_or("");
         let why = match (&b.why, self) {
@@ -215,16 +209,15 @@ impl Lang {
             (EntryError::Fen(why), _) => format!("{}{why}", self.words().fen_error),
             (EntryError::Moves(e), _) => self.read_error(e.number, &e.text, &e.reason),
         };
-        if self.zh() {
+        if self.is_zh() {
             format!("第 {n} 项「{name}」：{why}")
         } else {
             format!("Entry {n} “{name}”: {why}")
         }
     }
 
-    /// What an import did.
-    pub fn imported(self, r: &Imported) -> String {
-        if self.zh() {
+    fn imported(self, r: &Imported) -> String {
+        if self.is_zh() {
             format!(
                 "导入 {} 项研究；{} 项已经存在，跳过；{} 项编号与已有的不同研究重复，存为副本；{} 项无法读取，跳过。",
                 r.added, r.same, r.copies, r.bad.len()
@@ -237,9 +230,8 @@ impl Lang {
         }
     }
 
-    /// A study was deleted.
-    pub fn deleted(self, name: &str) -> String {
-        if self.zh() {
+    fn deleted(self, name: &str) -> String {
+        if self.is_zh() {
             format!("已删除「{name}」。")
         } else {
             format!("Deleted “{name}”.")

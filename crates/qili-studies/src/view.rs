@@ -7,7 +7,7 @@
 use crate::markup::Markup;
 use crate::model::preview;
 use crate::store::{Saved, ASIDE};
-use crate::strings::Lang;
+use crate::strings::{Lang, StudiesText};
 
 /// How many characters of the notes the list shows.
 const PREVIEW: usize = 140;

@@ -18,7 +18,7 @@ use web_sys::{
 
 use crate::model::{import, place, write_doc, Board};
 use crate::store::{Report, Saved};
-use crate::strings::Lang;
+use crate::strings::{Lang, StudiesText};
 use crate::view::{frame_html, notice_html, page_html, panel_html, status_html};
 
 /// What this module knows.
@@ -146,7 +146,7 @@ pub fn mount(root: &Element, lang: &str) {
     let (page, panel) = (place_in(root, "page"), place_in(root, "panel"));
     let notice = place_in(root, "notice");
     with(|app| {
-        app.lang = Lang::from_code(lang);
+        app.lang = Lang::from_tag(lang);
         app.code = lang.to_string();
         // A new studies page starts afresh (and the notice goes).
         if !same(&app.page, &page) {

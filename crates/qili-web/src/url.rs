@@ -68,4 +68,13 @@ mod tests {
         assert_eq!(decode("%zz+x", false), "%zz+x");
         assert_eq!(decode("%E8%BD%A6", true), "车");
     }
+
+    #[test]
+    fn percent_codec() {
+        for s in ["", "a b", "图一", "100%", "x+y", "a/b?c=d&e"] {
+            assert_eq!(decode(&encode(s), true), s);
+        }
+        assert_eq!(decode("%zz%4", true), "%zz%4");
+        assert_eq!(decode("%E5%9B", false), "\u{FFFD}");
+    }
 }

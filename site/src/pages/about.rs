@@ -8,7 +8,7 @@ use qili::rules::{IdleKind, Label};
 
 use crate::board::label_class;
 use crate::markup::Markup;
-use crate::strings::Lang;
+use crate::strings::{Lang, SiteText};
 use crate::{tr, web, Ui};
 
 /// The legend of the badges as markup (see [`crate::markup`]).

@@ -21,7 +21,7 @@ use crate::panels::{
 };
 use crate::records::RecordPanel;
 use crate::route::{AnalysisParams, Route};
-use crate::strings::Lang;
+use crate::strings::{Lang, SiteText};
 use crate::web;
 use crate::{board_text, flag, text, tr, tr_if, Ui};
 

@@ -11,7 +11,7 @@ use crate::library::{cases, Case, Group};
 use crate::markup::Markup;
 use crate::model::catalog::{patterns, Filter, SidePattern, Summary};
 use crate::route::Route;
-use crate::strings::Lang;
+use crate::strings::{Lang, SiteText};
 use crate::web;
 use crate::{flag, text, tr, Ui};
 

@@ -21,7 +21,7 @@ use crate::panels::{
     VerdictPanel,
 };
 use crate::route::{encode_moves, AnalysisParams, Route};
-use crate::strings::Lang;
+use crate::strings::{Lang, SiteText};
 use crate::web;
 use crate::{board_text, text, tr, Ui};
 
