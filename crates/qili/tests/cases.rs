@@ -28,6 +28,7 @@ fn run(file: &str, key: &str) -> Outcome {
         let moves = iccs::parse_line(&pos, &case.moves.join(" ")).unwrap();
         let game = adjudicate(case.edition, &pos, &moves).unwrap();
         let expect = &case.json["expect"];
+        let labels: Vec<String> = game.moves.iter().map(label_word).collect();
         if let Some(want) = expect[key].as_str() {
             out.checked += 1;
             let got = if key == "verdict" {
@@ -35,7 +36,6 @@ fn run(file: &str, key: &str) -> Outcome {
             } else {
                 game.ruling
             };
-            let labels: Vec<String> = game.moves.iter().map(label_word).collect();
             if got.code() != want {
                 out.failures.push(format!(
                     "{id}: {key} {} expected {want}; labels {}",
@@ -43,29 +43,28 @@ fn run(file: &str, key: &str) -> Outcome {
                     labels.join(" ")
                 ));
             }
-            if let Some(want_labels) = expect["labels"].as_array() {
-                let want: Vec<&str> = want_labels.iter().filter_map(|l| l.as_str()).collect();
-                out.labels_checked += want.len();
-                // A label matches when the label (将/杀/捉/闲) or the kind of idle
-                // move (兑/献/拦/跟) is the expected word.
-                let matches = |w: &str, m: &qili::rules::MoveKind| {
-                    w == m.label.zh()
-                        || (m.label == qili::rules::Label::Idle
-                            && m.idle.is_some_and(|k| k.zh() == w))
-                };
-                let agreeing = want
-                    .iter()
-                    .zip(&game.moves)
-                    .filter(|(w, m)| matches(w, m))
-                    .count();
-                out.labels_agreeing += agreeing;
-                if agreeing != want.len() || want.len() != game.moves.len() {
-                    out.failures.push(format!(
-                        "{id}: labels {} expected {}",
-                        labels.join(" "),
-                        want.join(" ")
-                    ));
-                }
+        }
+        if let Some(want_labels) = expect["labels"].as_array() {
+            let want: Vec<&str> = want_labels.iter().filter_map(|l| l.as_str()).collect();
+            out.labels_checked += want.len();
+            // A label matches when the label (将/杀/捉/闲) or the kind of idle
+            // move (兑/献/拦/跟) is the expected word.
+            let matches = |w: &str, m: &qili::rules::MoveKind| {
+                w == m.label.zh()
+                    || (m.label == qili::rules::Label::Idle && m.idle.is_some_and(|k| k.zh() == w))
+            };
+            let agreeing = want
+                .iter()
+                .zip(&game.moves)
+                .filter(|(w, m)| matches(w, m))
+                .count();
+            out.labels_agreeing += agreeing;
+            if agreeing != want.len() || want.len() != game.moves.len() {
+                out.failures.push(format!(
+                    "{id}: labels {} expected {}",
+                    labels.join(" "),
+                    want.join(" ")
+                ));
             }
         }
     }
@@ -146,6 +145,17 @@ fn cxa1999() {
 #[test]
 fn cxa1999_composed() {
     check("cxa1999-composed.jsonl", "ruling", 6, 24);
+}
+
+/// Positions composed for each of the books' concepts (tests/data/
+/// concepts-composed.jsonl, each with the concept and the reasoning from
+/// its definition): the same idea with other pieces, mirrored, with the
+/// colours swapped, a move later, one bystander more, and the boundary
+/// where it must not apply — so that a rule as narrow as the book's own
+/// diagrams fails here.
+#[test]
+fn concepts_composed() {
+    check("concepts-composed.jsonl", "ruling", 84, 552);
 }
 
 #[test]

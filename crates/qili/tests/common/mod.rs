@@ -28,7 +28,7 @@ impl Rng {
 }
 
 /// A rulebook case with a position (`../shared/cases/*.jsonl`, or our
-/// composed 1999 figures in `tests/data`).
+/// composed positions in `tests/data`: the 1999 figures, the concepts).
 pub struct Case {
     pub id: String,
     pub edition: qili::rules::Edition,
