@@ -250,9 +250,11 @@ fn a_batch_with_a_byte_order_mark_and_crlf_reads() {
 /// every label, kind of idle move, clause, method, root, ruling and flag of
 /// the report appears. Fields added since (each chase's `line` and
 /// `balance`, each move's `claims`) are taken out before comparing: every
-/// other byte is what it was, but for one sentence corrected since — a named
-/// idle move is explained "Idle: exchange offer (28.5)." where it read "It is
-/// a exchange offer (28.5).".
+/// other byte is what it was, but for one sentence changed since — a named
+/// idle move is explained with the pieces it concerns, "Idle: exchange offer —
+/// the red horse on e6 (28.5).", where it read "It is a exchange offer
+/// (28.5)." — and for the kinds of idle move named since by the clauses'
+/// own width (拦 of a blocked capture, 跟 of any newly eyed protected piece).
 #[test]
 fn report_json_is_unchanged_byte_for_byte() {
     let data = include_str!("data/report-contract.jsonl");

@@ -9,7 +9,7 @@ use super::kind::{ArbiterNote, Label, MoveKind, Reason};
 use super::newness::attacked_by_the_same;
 use super::verdict::{occurrences_to_bind, Ruling, RulingReason};
 use super::{Adjudication, Rulebook, VerdictReason};
-use crate::{wxf, zh, Color, Move, Piece, Position, Role};
+use crate::{wxf, zh, Color, Move, Piece, Position, Role, Square};
 
 /// A text in both languages.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -232,10 +232,21 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
             _ => {}
         }
         match kind.idle {
-            Some(k) => t.push(
-                &format!("{}（{}）。", k.zh(), rules.cite(Clause::of_idle(k))),
-                &format!("Idle: {} ({}).", k.en(), rules.cite(Clause::of_idle(k))),
-            ),
+            // Named with the enemy pieces it concerns: those it offers to
+            // trade with or to, blocks, or follows.
+            Some(k) => {
+                let (zh, en) = pieces_on(&after, &kind.idle_targets);
+                let clause = rules.cite(Clause::of_idle(k));
+                let (zh, en) = if zh.is_empty() {
+                    (String::new(), String::new())
+                } else {
+                    (format!("：{zh}"), format!(" — {en}"))
+                };
+                t.push(
+                    &format!("{}{zh}（{clause}）。", k.zh()),
+                    &format!("Idle: {}{en} ({clause}).", k.en()),
+                );
+            }
             None if kind.reason == Reason::NothingAttacked => t.cited(
                 "不将、不杀、不捉，为闲着",
                 "Neither checks, threatens mate nor chases: idle",
@@ -252,6 +263,24 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
         );
     }
     t
+}
+
+/// The pieces on `squares` of `pos`, named in Chinese (黑马（c7）、…) and in
+/// English (the black horse on c7, …).
+fn pieces_on(pos: &Position, squares: &[Square]) -> (String, String) {
+    let (mut zh, mut en) = (String::new(), String::new());
+    for (i, &sq) in squares.iter().enumerate() {
+        let Some(p) = pos.piece_at(sq) else {
+            continue;
+        };
+        if i > 0 {
+            zh.push('、');
+            en.push_str(", ");
+        }
+        zh.push_str(&format!("{}（{sq}）", piece_zh(p)));
+        en.push_str(&format!("the {} on {sq}", piece_en(p)));
+    }
+    (zh, en)
 }
 
 /// 29.2 for a move whose targets could all be won before it (从捉到捉): if
@@ -272,18 +301,7 @@ fn standing_text(rules: &Rulebook, t: &mut Text, after: &Position, kind: &MoveKi
         );
         return;
     }
-    let (mut zh, mut en) = (String::new(), String::new());
-    for (i, &sq) in kind.standing.iter().enumerate() {
-        let Some(p) = after.piece_at(sq) else {
-            continue;
-        };
-        if i > 0 {
-            zh.push('、');
-            en.push_str(", ");
-        }
-        zh.push_str(&format!("{}（{sq}）", piece_zh(p)));
-        en.push_str(&format!("the {} on {sq}", piece_en(p)));
-    }
+    let (zh, en) = pieces_on(after, &kind.standing);
     t.cited(
         &format!("走动的子并不攻击{zh}；它走前已可被吃，并非这一着造成，按闲处理"),
         &format!("The moved piece does not attack {en}, which could already be won before the move: this move did not bring that about, so it is idle"),
