@@ -25,6 +25,8 @@ pub(super) fn idle_kind(
     let them = mover.other();
     let my_value = value(piece, m.to);
     let board = after.board();
+    // The position with the mover to move again: what the moved piece attacks.
+    let again = after.pass();
 
     // Only a piece of value is exchanged or offered (25.3: a king move is not
     // one, 图13 "进将为闲").
@@ -61,13 +63,13 @@ pub(super) fn idle_kind(
 
         // 兑 (28.5) the other way: the moved piece attacks a protected enemy
         // piece of equal value, which it can take and be taken back.
-        if let Some(again) = after.pass() {
+        if let Some(again) = &again {
             for &m2 in &again.legal_moves_from(m.to) {
                 let Some(victim) = again.piece_at(m2.to) else {
                     continue;
                 };
                 if victim.role != Role::King && value(victim, m2.to) == my_value {
-                    let ex = exchange(&again, m2);
+                    let ex = exchange(again, m2);
                     if ex.recapturable && !ex.wins_material() {
                         exchange_with.push(m2.to);
                     }
@@ -90,13 +92,13 @@ pub(super) fn idle_kind(
     // (2020 图18 "一将一跟": the rook comes back onto the file of the horse
     // that the black rook guards; the horse had not moved).
     let mut followed = Vec::new();
-    if let Some(again) = after.pass() {
+    if let Some(again) = &again {
         for &c in &again.legal_moves_from(m.to) {
             let protected_piece = board.piece_at(c.to).is_some_and(|p| has_value(p, c.to))
                 && !attack::attackers(board, c.to, them).is_empty();
             if protected_piece
                 && !attack::attacks(before.board(), m.from, c.to)
-                && !exchange(&again, c).wins_material()
+                && !exchange(again, c).wins_material()
             {
                 followed.push(c.to);
             }

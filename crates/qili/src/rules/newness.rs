@@ -87,11 +87,10 @@ pub(super) fn frees_the_taker(
 /// 29.2 ("上一着尚不存在"): the mover was in check, and the pieces that can
 /// take the target, and the moved piece if it attacks it, all attacked it
 /// before the move — the moved piece from where it stood — so only the
-/// check kept them from taking (CXA 2020
-/// 参考图19: 士6进5 blocks the rook's check; the black rook already attacked
-/// the cannon the check had left bare: 闲; the same when the answer to the
-/// check is the attacker itself, taking the checker without leaving the
-/// target's line). The 1999 clause is the same text and reads the same way.
+/// check kept them from taking (CXA 2020 参考图19: 士6进5 blocks the rook's
+/// check; the black rook already attacked the cannon the check had left
+/// bare: 闲; the same when the answer to the check is the attacker itself,
+/// taking the checker without leaving the target's line). The 1999 clause is the same text and reads the same way.
 /// Also in AXF, where a chase must be made by the move as well: the king
 /// stepping out of check does not chase the pawn its rook attacked all
 /// along.
@@ -101,13 +100,19 @@ pub(super) fn attacked_while_in_check(
     m: Move,
     t: &Target,
 ) -> bool {
-    let attacked_before = |now: Square| {
-        let origin = if now == m.to { m.from } else { now };
-        attack::attacks(before.board(), origin, t.square)
-    };
+    let attacked_before = |now: Square| attack::attacks(before.board(), stood_on(m, now), t.square);
     before.is_check()
         && (!attack::attacks(after.board(), m.to, t.square) || attacked_before(m.to))
         && t.attackers.iter().all(|&a| attacked_before(a))
+}
+
+/// Where the piece now on `sq` stood before the move `m`.
+fn stood_on(m: Move, sq: Square) -> Square {
+    if sq == m.to {
+        m.from
+    } else {
+        sq
+    }
 }
 
 /// `true` if every piece that can take the target attacked it in `before`
@@ -131,7 +136,7 @@ pub(super) fn attacked_by_the_same(before: &Position, t: &Target) -> bool {
 /// stepping aside does not renew the cannon's check that wins a pawn).
 pub(super) fn attack_is_new(before: &Position, m: Move, t: &Target, was: &[Target]) -> bool {
     t.attackers.iter().any(|&a| {
-        let origin = if a == m.to { m.from } else { a };
+        let origin = stood_on(m, a);
         !attack::attacks(before.board(), origin, t.square)
             && !was
                 .iter()
