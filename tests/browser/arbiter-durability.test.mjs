@@ -11,7 +11,9 @@
 // as pending (no data-ply) and the table takes no other move; a second tab
 // is refused by the journal itself when localStorage lags behind it; where
 // IndexedDB is not available, the page says it keeps moves in localStorage
-// only, and still records and reloads them.
+// only, and still records and reloads them. A table opened from its address
+// (#/arbiter?…) keeps the address until the table is stored: a reload before
+// then opens it again.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -141,6 +143,28 @@ export default async function durability({ context, url, log, metric, artifact }
     await page.screenshot({ path: artifact('arbiter-phone-storage-zh.png') });
     log('pending: shown as storing, no data-ply, the next move refused until the commit');
     await held.close();
+  }
+
+  // --- a table opened from its address and reloaded before it is stored -------------
+  {
+    const slow = await context.browser().newContext();
+    // The first load's journal never answers (the page waits for it before
+    // it stores anything); the reload's does.
+    await slow.addInitScript(() => {
+      if (sessionStorage.getItem('qili-test.slow-journal')) return;
+      sessionStorage.setItem('qili-test.slow-journal', '1');
+      IDBFactory.prototype.open = () => new EventTarget();
+    });
+    const page = await slow.newPage();
+    await page.goto(`${url}#/arbiter?rules=axf`);
+    await page.locator('.arb-journal[data-journal=opening]').waitFor({ timeout: 30_000 });
+    assert.equal(await page.evaluate(() => location.hash), '#/arbiter?rules=axf', 'kept until the table is stored');
+    await page.reload();
+    await page.locator('[data-arbiter=page] svg.board [data-piece]').first().waitFor({ timeout: 30_000 });
+    await page.waitForFunction(() => location.hash === '#/arbiter', null, { timeout: 10_000 });
+    assert.equal(await page.locator('[data-arbiter=page] [data-table]').count(), 1, 'one table, not lost, not doubled');
+    log('a reload before the new table was stored: the table opened again, once');
+    await slow.close();
   }
 
   // --- two tabs: the journal refuses a stale write even where localStorage lags ------

@@ -115,7 +115,8 @@ export default async function arbiter({ page, context, url, log, artifact, metri
   // --- a table set up from its address -----------------------------------------
   await openTable(page, url, 'cxa1999', CHECK.fen);
   assert.ok(fetched.some((p) => /qili-arbiter-[0-9a-f]+_bg\.wasm$/.test(p)), 'loaded on first use of #/arbiter');
-  assert.equal(await page.evaluate(() => location.hash), '#/arbiter', 'the address is consumed: a reload adds no table');
+  // Consumed once the table is stored: a reload then adds no table.
+  await page.waitForFunction(() => location.hash === '#/arbiter', null, { timeout: 10_000 });
   const onBoard = CHECK.fen.split(' ')[0].replace(/[^a-z]/gi, '').length;
   assert.equal(await page.locator('[data-arbiter=page] svg.board [data-piece]').count(), onBoard, 'the FEN is on the board');
   assert.deepEqual(await recorded(page), []);

@@ -38,6 +38,10 @@ struct App {
     journal: Option<Journal>,
     /// A table address (`#/arbiter?…`) waiting for the journal to open.
     waiting: Option<String>,
+    /// The table address this page is opening: it stays in the address bar
+    /// until the new table is stored and shown, so a reload before then
+    /// opens it again rather than losing it; one page opens it once.
+    opening: Option<String>,
     hall: Hall,
     desk: Desk,
     lang: Lang,
@@ -257,6 +261,12 @@ impl App {
     fn show(&mut self, n: u32) {
         self.desk.table = Some(n);
         self.remember();
+        if self.opening.take().is_some() {
+            // Stored: a reload now shows the table, it does not add another.
+            if let Ok(h) = window().history() {
+                let _ = h.replace_state_with_url(&JsValue::NULL, "", Some("#/arbiter"));
+            }
+        }
     }
 
     fn play(&mut self, mv: Move) {
@@ -491,6 +501,7 @@ pub fn mount(place: &Element, lang: &str) {
                 kv,
                 journal: None,
                 waiting: None,
+                opening: None,
                 hall,
                 desk: Desk::default(),
                 lang: Lang::Zh,
@@ -515,14 +526,13 @@ pub fn mount(place: &Element, lang: &str) {
             .and_then(|g| qili_diagram::Glyphs::from_name(&g))
             .unwrap_or_default();
         if let Some((_, query)) = hash.split_once('?') {
-            if app.desk.mode == Mode::Opening {
-                app.waiting = Some(query.to_string());
-            } else {
-                app.open_from(query);
-            }
-            // Opened once: a reload shows the table, it does not add another.
-            if let Ok(h) = window().history() {
-                let _ = h.replace_state_with_url(&JsValue::NULL, "", Some("#/arbiter"));
+            if app.opening.as_deref() != Some(query) {
+                app.opening = Some(query.to_string());
+                if app.desk.mode == Mode::Opening {
+                    app.waiting = Some(query.to_string());
+                } else {
+                    app.open_from(query);
+                }
             }
         }
         app.draw();
