@@ -566,6 +566,35 @@ pub fn verdict_html(lang: Lang, r: Option<&Report>) -> String {
     h.finish()
 }
 
+/// The move list, the shown move's detail and the ruling, as the replay and
+/// analysis pages stack them.
+#[component]
+pub fn MovePanels(
+    /// The moves.
+    #[prop(into)]
+    entries: Signal<Vec<MoveEntry>>,
+    /// The ply shown.
+    #[prop(into)]
+    ply: Signal<usize>,
+    /// Called with the ply the user picks.
+    on_select: Callback<usize>,
+    /// The move shown, `None` at the start position.
+    #[prop(into)]
+    mv: Signal<Option<MoveReport>>,
+    /// The judged line the ruling is about.
+    #[prop(into)]
+    judged: Signal<Option<Shared>>,
+    /// Says what the ruling covers.
+    #[prop(into)]
+    scope: Signal<&'static str>,
+) -> impl IntoView {
+    view! {
+        <MoveList entries=entries current=ply on_select=on_select/>
+        <MoveDetail mv=mv/>
+        <VerdictPanel judged=judged scope=scope/>
+    }
+}
+
 /// The ruling panel. Carries `data-ruling` (testing hook).
 #[component]
 pub fn VerdictPanel(

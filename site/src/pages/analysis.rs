@@ -16,8 +16,7 @@ use crate::model::analysis::{Analysis, LinkError};
 use crate::model::editor::{palette, Editor, Tool};
 use crate::notation::{self, ReadError};
 use crate::panels::{
-    entries, EditionSwitch, Legend, MoveDetail, MoveList, NotationSwitch, StepControls, Steps,
-    VerdictPanel,
+    entries, EditionSwitch, Legend, MovePanels, NotationSwitch, StepControls, Steps,
 };
 use crate::records::RecordPanel;
 use crate::route::{AnalysisParams, Route};
@@ -471,13 +470,11 @@ pub fn AnalysisPage(
                         <NotationSwitch/>
                     </div>
                     <p class="muted">{empty_line}</p>
-                    <MoveList
+                    <MovePanels
                         entries=list
-                        current=ply
+                        ply=ply
                         on_select=Callback::new(move |p| a.update(|a| a.go(p)))
-                    />
-                    <MoveDetail mv=current/>
-                    <VerdictPanel
+                        mv=current
                         judged=Signal::derive(move || at.get().ok())
                         scope=tr(|t| t.verdict_scope_analysis)
                     />

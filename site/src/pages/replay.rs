@@ -17,8 +17,7 @@ use crate::markup::Markup;
 use crate::model::cursor::Cursor;
 use crate::notation;
 use crate::panels::{
-    entries, EditionSwitch, Legend, MoveDetail, MoveList, NotationSwitch, StepControls, Steps,
-    VerdictPanel,
+    entries, EditionSwitch, Legend, MovePanels, NotationSwitch, StepControls, Steps,
 };
 use crate::route::{encode_moves, AnalysisParams, Route};
 use crate::strings::{Lang, SiteText};
@@ -285,13 +284,11 @@ pub fn ReplayPage(
                     </div>
                     <div class="changes small" aria-live="polite" inner_html=changes_box></div>
                     <p class="error">{Signal::derive(move || judged.get().err().unwrap_or_default())}</p>
-                    <MoveList
+                    <MovePanels
                         entries=list
-                        current=ply
+                        ply=ply
                         on_select=Callback::new(move |p| cursor.update(|c| c.go(p)))
-                    />
-                    <MoveDetail mv=current/>
-                    <VerdictPanel
+                        mv=current
                         judged=Signal::derive(ok)
                         scope=tr(|t| t.verdict_scope_case)
                     />
