@@ -185,16 +185,16 @@ fn won_without_offers(pos: &Position, t: &Target, rules: &Rulebook) -> bool {
 }
 
 /// 27.1 "其他棋子和帅(将)同时捉吃": a king or a pawn is not chasing alone when
-/// another piece of its side attacks the same target by the movement rules
-/// (CXA 2020 参考图11 "炮卒联合捉子": a cannon that reaches the advisor over
-/// the pawn and makes its root false).
+/// another piece of its side could take the same target too (CXA 2020
+/// 参考图11 "炮卒联合捉子": a cannon that reaches the advisor over the pawn
+/// and makes its root false). Could take it legally (29.1 "能够直接吃子"):
+/// a piece pinned to its king, or the last piece between the two kings,
+/// reaches the point but does not take part.
 fn helped(pos: &Position, t: &Target) -> bool {
-    attack::attackers(pos.board(), t.square, pos.turn())
-        .into_iter()
-        .any(|a| {
-            pos.piece_at(a)
-                .is_some_and(|p| !matches!(p.role, Role::King | Role::Pawn))
-        })
+    pos.legal_moves_to(t.square).iter().any(|m| {
+        pos.piece_at(m.from)
+            .is_some_and(|p| !matches!(p.role, Role::King | Role::Pawn))
+    })
 }
 
 /// Targets won by capturing them now, 少根 included, under the rulebook's

@@ -261,7 +261,7 @@ pub fn classify(rules: &Rulebook, before: &Position, m: Move) -> MoveKind {
         // 29.2: a piece attacked all along that only the check kept from
         // being taken is not chased anew by the answer (2020 参考图19; the
         // 1999 clause is the same text).
-        let held_by_check = attacked_while_in_check(before, &after, m, &t);
+        let held_by_check = attacked_while_in_check(before, &again, m, &t);
         let standing = if rules.chase_needs_new_attack {
             // A move chases a piece it gives a new attacker (the moved piece,
             // or one it uncovers), whether or not the piece was attacked

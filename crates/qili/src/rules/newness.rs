@@ -93,17 +93,38 @@ pub(super) fn frees_the_taker(
 /// taking the checker without leaving the target's line). The 1999 clause is the same text and reads the same way.
 /// Also in AXF, where a chase must be made by the move as well: the king
 /// stepping out of check does not chase the pawn its rook attacked all
-/// along.
+/// along. Only the check: an answer that takes, blocks or pins one of the
+/// target's roots makes the chase its own (从没捉到捉), as it would without
+/// the check.
 pub(super) fn attacked_while_in_check(
     before: &Position,
-    after: &Position,
+    again: &Position,
     m: Move,
     t: &Target,
 ) -> bool {
     let attacked_before = |now: Square| attack::attacks(before.board(), stood_on(m, now), t.square);
     before.is_check()
-        && (!attack::attacks(after.board(), m.to, t.square) || attacked_before(m.to))
+        && (!attack::attacks(again.board(), m.to, t.square) || attacked_before(m.to))
         && t.attackers.iter().all(|&a| attacked_before(a))
+        && roots_untouched(before, again, m, t)
+}
+
+/// Every piece that protected the target before the move `m` still does,
+/// and could take back as before: `m` took none, cut none off and pinned
+/// none (the capture played in `before` as if its check were not there).
+fn roots_untouched(before: &Position, again: &Position, m: Move, t: &Target) -> bool {
+    let could_take_back = |pos: &Position, from: Square| {
+        let mut p = pos.clone();
+        p.play_unchecked(Move::new(from, t.square));
+        !p.legal_moves_to(t.square).is_empty()
+    };
+    let roots = attack::attackers(before.board(), t.square, t.piece.color);
+    roots.iter().all(|r| t.protectors.contains(r))
+        && t.attackers.iter().all(|&a| {
+            roots.is_empty()
+                || could_take_back(again, a)
+                || !could_take_back(before, stood_on(m, a))
+        })
 }
 
 /// Where the piece now on `sq` stood before the move `m`.
