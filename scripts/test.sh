@@ -96,8 +96,11 @@ step bootstrap bash scripts/bootstrap.sh
 step fmt cargo fmt --all --check
 step library-data python3 scripts/gen_library.py --check
 step clippy cargo clippy --workspace --all-targets -- -D warnings
-# The library's documentation builds without a broken or private link.
-step doc env RUSTDOCFLAGS="-D warnings" cargo doc -p qili --no-deps
+# The documentation builds without a broken or private link: the library
+# and what shares it natively, and the browser crates for their target.
+step doc env RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -p qili -p qili-diagram -p qili-web
+step doc-wasm env RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --target wasm32-unknown-unknown \
+    -p qili-site -p qili-records-worker -p qili-studies -p qili-widget -p qili-export -p qili-arbiter -p qili-wasm
 # The fuzz targets must keep compiling, and each runs a few seconds from its
 # committed seeds (a fresh working corpus), so an easy crash fails here; the
 # long runs are scripts/fuzz.sh's (README, "Proof").

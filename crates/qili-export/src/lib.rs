@@ -1,6 +1,6 @@
 //! The Export menu's Rust side: the pictures and the report of the board a
 //! page shows, as text, drawn by `qili-diagram` (the code that draws the
-//! site's board); and the line view of issue 21 ("show line": [`line`],
+//! site's board); and the line view of issue 21 ("show line": [`mod@line`],
 //! [`line_view`]), which plays a claim's line out on a ghost board. A wasm
 //! of its own, with the claims' lines (`qili`'s `lines` feature, which the
 //! site's first load is built without): `site/export.js`, which draws the

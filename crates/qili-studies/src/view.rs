@@ -2,7 +2,7 @@
 //! "Save study" panel and the notice shown when stored studies were set
 //! aside. Every name, note and reason is escaped (see [`crate::markup`]);
 //! buttons carry `data-act` and `data-arg`, served by one handler per event
-//! kind ([`crate::web`]).
+//! kind (the `web` module).
 
 use crate::markup::Markup;
 use crate::model::preview;

@@ -6,7 +6,7 @@
 //! address itself, the text store the saved data goes through and the move
 //! panel's "show line" controls. No browser APIs, so everything here is
 //! tested natively — but for `localStorage` itself, behind the
-//! `local-storage` feature ([`kv::LocalStorage`]).
+//! `local-storage` feature (`kv::LocalStorage`).
 
 pub mod address;
 pub mod kv;
