@@ -155,7 +155,7 @@ fn cxa1999_composed() {
 /// diagrams fails here.
 #[test]
 fn concepts_composed() {
-    check("concepts-composed.jsonl", "ruling", 245, 1759);
+    check("concepts-composed.jsonl", "ruling", 516, 3302);
 }
 
 #[test]

@@ -442,7 +442,7 @@ fn mated_recapture_line(pos: &Position, m: Move) -> Vec<Move> {
 }
 
 /// 29.4: a capture after which the opponent can force mate does not count.
-fn capture_is_mated(pos: &Position, m: Move) -> bool {
+pub(super) fn capture_is_mated(pos: &Position, m: Move) -> bool {
     let mut after = pos.clone();
     after.play_unchecked(m);
     can_force_mate(&after)

@@ -195,10 +195,10 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
             );
             if kind.reason == Reason::NewChase && attacked_before_by_the_same(before, kind.mv, c) {
                 t.cited(
-            "此子走前已被同样攻击，但那时吃它不得子，属从没捉到捉",
-            "The same pieces attacked it before, but taking it then won nothing: a new chase",
-            rules.cite(Clause::NewChase),
-        );
+                    "此子走前已被同样攻击，但那时不能得子，属从没捉到捉",
+                    "The same pieces attacked it before, but could not win it then: a new chase",
+                    rules.cite(Clause::NewChase),
+                );
             }
         }
     }
@@ -537,7 +537,7 @@ mod tests {
         let f = "1r2kab2/4a4/2n1b1c2/p1p1p3p/6c2/4R4/P1PCPRn1P/N4CN2/4A2r1/2BAK1B2 w";
         let t = explained(f, "d3d1 h1h3", 1);
         assert!(t.zh.contains("从没捉到捉"), "{}", t.zh);
-        assert!(t.en.contains("taking it then won nothing"), "{}", t.en);
+        assert!(t.en.contains("could not win it then"), "{}", t.en);
         let t = explained(f, "d3d1 h1h3", 0);
         assert!(!t.zh.contains("从没捉到捉"), "{}", t.zh);
     }

@@ -3,7 +3,7 @@
 //! blocked) and 跟 (a protected enemy piece newly attacked, nothing won).
 
 use super::attack;
-use super::chase::{offered_trades, offers_even_trade};
+use super::chase::{capture_is_mated, offered_trades, offers_even_trade};
 use super::exchange::exchange;
 use super::kind::IdleKind;
 use super::mate::{can_mate_by_checks, MATE_CHECKS};
@@ -47,10 +47,17 @@ pub(super) fn idle_kind(
             if taker.role == Role::King || !(even || taker.role == piece.role) {
                 continue;
             }
+            // An offer the taker could only accept by being mated is none
+            // (28.6 "不致立即被将死"; for 兑, 参考图49's 不能离线).
+            let mated = capture_is_mated(after, m2);
             let ex = exchange(after, m2);
-            if even && ex.recapturable && !ex.wins_material() {
+            if even
+                && ex.recapturable
+                && !ex.wins_material()
+                && !(mated && rules.trade_offer_must_be_takeable)
+            {
                 exchange_with.push(m2.from);
-            } else if taker.role == piece.role && !ex.recapturable {
+            } else if taker.role == piece.role && !ex.recapturable && !mated {
                 offered_to.push(m2.from);
             }
         }
@@ -132,8 +139,10 @@ fn exchange_made_by_move(
 ) -> Vec<Square> {
     let theirs_then = before.pass();
     let new_for = |now: &Position, then: Option<&Position>| -> Vec<Move> {
-        let old = then.map(|p| even_exchanges(p, rules)).unwrap_or_default();
-        even_exchanges(now, rules)
+        let old = then
+            .map(|p| even_exchanges(p, rules, false))
+            .unwrap_or_default();
+        even_exchanges(now, rules, rules.trade_offer_must_be_takeable)
             .into_iter()
             .filter(|c| !old.contains(c))
             .map(|(c, _)| c)
@@ -171,7 +180,9 @@ fn exchange_made_by_move(
 /// the trade (the piece could take its taker in return, see
 /// [`super::chase::targets`]) and `false` where it is taken back with nothing
 /// won. A move that turns one kind into the other also makes an exchange.
-fn even_exchanges(pos: &Position, rules: &Rulebook) -> Vec<(Move, bool)> {
+/// If `takeable`, a trade whose first capture is answered by mate is none
+/// (29.4; 参考图49).
+fn even_exchanges(pos: &Position, rules: &Rulebook, takeable: bool) -> Vec<(Move, bool)> {
     let mut out = Vec::new();
     for &c in &pos.captures() {
         let (Some(a), Some(v)) = (pos.piece_at(c.from), pos.piece_at(c.to)) else {
@@ -185,7 +196,7 @@ fn even_exchanges(pos: &Position, rules: &Rulebook) -> Vec<(Move, bool)> {
             if offers_even_trade(pos, c, rules) {
                 out.push((c, true));
             }
-        } else if ex.recapturable {
+        } else if ex.recapturable && !(takeable && capture_is_mated(pos, c)) {
             out.push((c, false));
         }
     }

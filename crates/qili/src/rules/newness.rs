@@ -59,6 +59,19 @@ pub(super) fn king_root_newly_false(before: &Position, t: &Target) -> bool {
     })
 }
 
+/// AXF: a piece that reached the target before the move but could not take
+/// it, pinned to its king, and can now — the move set it free (a pinned
+/// piece does not chase: axf-092). While in check every capture but the
+/// answers was barred: that is [`attacked_while_in_check`]'s question.
+pub(super) fn taker_unpinned(before: &Position, m: Move, t: &Target) -> bool {
+    !before.is_check()
+        && t.attackers.iter().any(|&a| {
+            let origin = stood_on(m, a);
+            attack::attacks(before.board(), origin, t.square)
+                && !before.is_legal(Move::new(origin, t.square))
+        })
+}
+
 /// CXA 2020 (图12, 参考图15): the target could be taken before only by
 /// giving up another piece worth at least as much (the taker was its root,
 /// or its root's screen), and the move lets it be taken without that loss —

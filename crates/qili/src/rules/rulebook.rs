@@ -99,7 +99,8 @@ pub struct Rulebook {
     pub capturer_lost_to_checks_wins_nothing: bool,
     /// 28.5 with 29.4 (2020 参考图49 "不能离线", 图17 "双车尽失"): an attack is an
     /// offer to exchange only if the offer can be taken — taking the attacker
-    /// loses neither to mate nor to checks. AXF: any even pair is an offer.
+    /// loses neither to mate nor to checks; so is an even trade a move makes
+    /// possible (an idle 兑). AXF: any even pair is an offer.
     pub trade_offer_must_be_takeable: bool,
 
     // --- Whether a chase is new (29.2) ---
@@ -112,7 +113,8 @@ pub struct Rulebook {
     /// chased anew when the move frees the taker.
     pub freed_taker_renews_chase: bool,
     /// AXF (as its examples and Fairy-Stockfish read 29.2): a chase must be
-    /// made by the move — a new attacker, or a root the move made false by a
+    /// made by the move — a new attacker (also one it frees from a pin to its
+    /// king: axf-092, a pinned piece does not chase), or a root made false by a
     /// pin, an X-ray or a cut line; a piece that merely lost its protection is
     /// not chased.
     pub chase_needs_new_attack: bool,
