@@ -187,13 +187,15 @@ fn won_without_offers(pos: &Position, t: &Target, rules: &Rulebook) -> bool {
 /// 27.1 "其他棋子和帅(将)同时捉吃": a king or a pawn is not chasing alone when
 /// another piece of its side could take the same target too (CXA 2020
 /// 参考图11 "炮卒联合捉子": a cannon that reaches the advisor over the pawn
-/// and makes its root false). Could take it legally (29.1 "能够直接吃子"):
-/// a piece pinned to its king, or the last piece between the two kings,
-/// reaches the point but does not take part.
+/// and makes its root false). Could take it legally (29.1 "能够直接吃子")
+/// and without being mated for it (29.4): a piece pinned to its king, the
+/// last piece between the two kings, or one whose capture lets the
+/// opponent mate, reaches the point but does not take part.
 fn helped(pos: &Position, t: &Target) -> bool {
-    pos.legal_moves_to(t.square).iter().any(|m| {
+    pos.legal_moves_to(t.square).iter().any(|&m| {
         pos.piece_at(m.from)
             .is_some_and(|p| !matches!(p.role, Role::King | Role::Pawn))
+            && !capture_is_mated(pos, m)
     })
 }
 

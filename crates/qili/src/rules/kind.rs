@@ -1,7 +1,7 @@
 //! What a move is (28.1–28.9, 27.x): 将, 杀, 捉 or 闲, and which kind of 闲.
 
-use super::attack;
 use super::chase::{targets, targets_among, Method, Target};
+use super::exchange::exchange;
 use super::idle::{idle_kind, stops_mate};
 use super::joint::{stops_trade, supports_chase};
 use super::mate::{can_force_mate, mate_by_checks, MATE_CHECKS};
@@ -346,12 +346,14 @@ pub fn classify(rules: &Rulebook, before: &Position, m: Move) -> MoveKind {
     kind
 }
 
-/// 28.5 over 28.2 (CXA 2020 图29): the moved piece and an enemy piece of
-/// equal value attack each other, and the enemy piece can take it — an even
-/// trade after which the mover has no forced mate left. The move offers an
-/// exchange rather than threatening mate, whichever line the mate would
-/// take ("因黑方8路车不能离线，判杀": a piece that cannot legally take is no
-/// answer, and the threat stands).
+/// 28.5 over 28.2 (CXA 2020 图29): an enemy piece of equal value can take
+/// the moved piece and be taken back — an even trade (28.5 "互换吃去",
+/// whether or not the two attack each other) after which the mover has no
+/// forced mate left. The move offers an exchange rather than threatening
+/// mate, whichever line the mate would take ("因黑方8路车不能离线，判杀": a
+/// piece that cannot legally take is no answer, and the threat stands). A
+/// piece the enemy takes for nothing is offered as well as threatening
+/// mate: 杀, the heavier (27.4).
 fn threat_met_by_exchange(after: &Position, m: Move) -> bool {
     let Some(mine) = after.piece_at(m.to) else {
         return false;
@@ -359,7 +361,10 @@ fn threat_met_by_exchange(after: &Position, m: Move) -> bool {
     after.legal_moves_to(m.to).iter().any(|&trade| {
         after.piece_at(trade.from).is_some_and(|theirs| {
             value(theirs, trade.from) == value(mine, m.to)
-                && attack::attacks(after.board(), m.to, trade.from)
+                && {
+                    let ex = exchange(after, trade);
+                    ex.recapturable && !ex.wins_material()
+                }
                 && {
                     let mut p = after.clone();
                     p.play_unchecked(trade);
