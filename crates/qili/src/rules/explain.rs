@@ -204,8 +204,8 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
     }
     if kind.reason == Reason::JointChase {
         t.push(
-            "所捉之子走前已可被吃，走动的子本身吃不到便宜，但捉子离不开它（牵制、炮架、保护攻击的子）：联合捉子，判捉；循环中按允许着法处理（中国象棋协会2020年版例图）。",
-            "The chased piece could already be won; the moved piece cannot win it by itself but the chase needs it (a pin, a screen, a guard of the attacking pieces): a joint chase, 捉 — yet allowed in a repetition (CXA 2020 examples).",
+            "所捉之子走前已可被吃，走动的子本身吃不到便宜，但捉子离不开它（牵制、炮架、保护）：联合捉子，判捉；循环中按允许着法处理（中国象棋协会2020年版例图）。",
+            "The chased piece could already be won; the moved piece cannot win it alone but the chase needs it (a pin, a screen, a guard): a joint chase, 捉 — yet allowed in a repetition (CXA 2020 examples).",
         );
     }
     if kind.label == Label::Idle {

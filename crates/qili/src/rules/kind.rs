@@ -281,15 +281,21 @@ pub fn classify(rules: &Rulebook, before: &Position, m: Move) -> MoveKind {
             // or one it uncovers (2020 参考图23: the cannon steps off the
             // horse's leg), or the move frees the piece its taker guarded
             // (图12). A moved piece the chase needs without winning it itself
-            // is a joint chase (联合捉子), unless without it the attack would
-            // only offer an exchange (参考图49: then the chase is its own).
-            let kept_up = (was_before(&t) || held_by_check)
-                && !(rules.new_attacker_renews_chase && attack_is_new(before, m, &t, &was_targets))
+            // is a joint chase (联合捉子) — even if the piece it enables, a
+            // cannon it screens, is a new attacker — unless without it the
+            // attack would only offer an exchange (参考图49: then the chase
+            // is its own).
+            let could_before = was_before(&t) || held_by_check;
+            let joint_rule = could_before && rules.joint_chase_is_allowed;
+            let own = joint_rule && stops_trade(&again, m, &t, rules);
+            let needed = joint_rule && !own && supports_chase(&again, m, &t, rules);
+            let kept_up = could_before
+                && !(rules.new_attacker_renews_chase
+                    && !needed
+                    && attack_is_new(before, m, &t, &was_targets))
                 && !(rules.freed_taker_renews_chase
                     && frees_the_taker(before, &again, &t, &was_targets));
-            let joint_rule = kept_up && rules.joint_chase_is_allowed;
-            let own = joint_rule && stops_trade(&again, m, &t, rules);
-            let supports = joint_rule && !own && supports_chase(&again, m, &t, rules);
+            let supports = kept_up && needed;
             joint += usize::from(supports);
             kept_up && !supports && !own
         };
