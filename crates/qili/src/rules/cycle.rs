@@ -1,7 +1,7 @@
 //! Repetition cycles (循环, 25.1) and each side's pattern in them (25.2).
 
 use super::chase::Root;
-use super::kind::{Label, MoveKind, Reason};
+use super::kind::{Label, MoveKind, MoveReason};
 use super::rulebook::Rulebook;
 use crate::{Color, Square};
 
@@ -219,7 +219,7 @@ pub fn judge_span(
 /// that threatens mate counts as the chase it makes, or as idle.
 fn effective_label(rules: &Rulebook, k: &MoveKind) -> Label {
     match k.label {
-        Label::Chase if rules.joint_chase_is_allowed && k.reason == Reason::JointChase => {
+        Label::Chase if rules.joint_chase_is_allowed && k.reason == MoveReason::JointChase => {
             Label::Idle
         }
         Label::MateThreat if !rules.mate_threat_is_attack => {

@@ -5,7 +5,7 @@ use super::attack;
 use super::chase::{Method, Root, Target};
 use super::clause::Clause;
 use super::cycle::{Cycle, SideInCycle};
-use super::kind::{ArbiterNote, Label, MoveKind, Reason};
+use super::kind::{ArbiterNote, Label, MoveKind, MoveReason};
 use super::newness::attacked_by_the_same;
 use super::verdict::{occurrences_to_bind, Ruling, RulingReason};
 use super::{Adjudication, Rulebook, VerdictReason};
@@ -167,7 +167,7 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
         }
         Label::Chase | Label::Idle => {}
     }
-    if kind.reason == Reason::MutualPawnChase {
+    if kind.reason == MoveReason::MutualPawnChase {
         t.cited(
             "兵（卒）本身叫吃本为闲，但双方形成互相长打，按捉处理",
             "A pawn attacking alone is idle, but both sides attack on every move, so it counts as a chase",
@@ -193,7 +193,9 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
                     rules.cite(Clause::Chase)
                 ),
             );
-            if kind.reason == Reason::NewChase && attacked_before_by_the_same(before, kind.mv, c) {
+            if kind.reason == MoveReason::NewChase
+                && attacked_before_by_the_same(before, kind.mv, c)
+            {
                 t.cited(
                     "此子走前已被同样攻击，但那时不能得子，属从没捉到捉",
                     "The same pieces attacked it before, but could not win it then: a new chase",
@@ -202,7 +204,7 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
             }
         }
     }
-    if kind.reason == Reason::JointChase {
+    if kind.reason == MoveReason::JointChase {
         t.push(
             "所捉之子走前已可被吃，走动的子本身吃不到便宜，但捉子离不开它（牵制、炮架、保护）：联合捉子，判捉；循环中按允许着法处理（中国象棋协会2020年版例图）。",
             "The chased piece could already be won; the moved piece cannot win it alone but the chase needs it (a pin, a screen, a guard): a joint chase, 捉 — yet allowed in a repetition (CXA 2020 examples).",
@@ -210,22 +212,22 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
     }
     if kind.label == Label::Idle {
         match kind.reason {
-            Reason::ChaseNotNew => standing_text(rules, &mut t, &after, kind),
-            Reason::KingAlone => t.cited(
+            MoveReason::ChaseNotNew => standing_text(rules, &mut t, &after, kind),
+            MoveReason::KingAlone => t.cited(
             "只有帅（将）本身叫吃，按闲处理",
             "Only the king attacks, which counts as idle",
             rules.cite(Clause::KingAlone),
         ),
-            Reason::PawnAlone => t.cited(
+            MoveReason::PawnAlone => t.cited(
             "只有兵（卒）本身叫吃，按闲处理",
             "Only a pawn attacks, which counts as idle",
             rules.cite(Clause::PawnAlone),
         ),
-            Reason::DefensivePoint => t.push(
+            MoveReason::DefensivePoint => t.push(
                 &format!("只捉士、相（象），而这一着挡住了对方的杀着，是占据防守要点附带产生的捉，按闲处理（{}）；是否立即构成简明和棋，需裁判确认。", rules.cite(Clause::DefensivePoint)),
                 &format!("Only advisors or elephants are chased, and the move stops the opponent's mate threat: the chase comes with holding a key defensive point, so it is idle ({}) — an arbiter must confirm the position is a simple draw.", rules.cite(Clause::DefensivePoint)),
             ),
-            Reason::KingAnswersCheck => t.push(
+            MoveReason::KingAnswersCheck => t.push(
                 "走帅（将）应将后产生的捉、杀按闲处理。",
                 "A king move that answers a check: the attacks it leaves count as idle.",
             ),
@@ -247,7 +249,7 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
                     &format!("Idle: {}{en} ({clause}).", k.en()),
                 );
             }
-            None if kind.reason == Reason::NothingAttacked => t.cited(
+            None if kind.reason == MoveReason::NothingAttacked => t.cited(
                 "不将、不杀、不捉，为闲着",
                 "Neither checks, threatens mate nor chases: idle",
                 rules.cite(Clause::Idle),
@@ -255,7 +257,7 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
             None => {}
         }
     }
-    if kind.arbiter == Some(ArbiterNote::GuardsOnly) && kind.reason != Reason::DefensivePoint {
+    if kind.arbiter == Some(ArbiterNote::GuardsOnly) && kind.reason != MoveReason::DefensivePoint {
         t.cited(
             "只捉士、相（象）：若是占据防守要点、构成简明和棋时附带产生，应按闲处理，需裁判判断",
             "Only advisors or elephants are chased: if this comes from holding a key defensive point in a simple draw it is idle — an arbiter must judge",

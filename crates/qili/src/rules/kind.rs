@@ -100,7 +100,7 @@ impl IdleKind {
 
 /// The clause that decided a move's label.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Reason {
+pub enum MoveReason {
     /// 28.1: the move gives check.
     GivesCheck,
     /// 28.2: the move threatens mate.
@@ -161,7 +161,7 @@ pub struct MoveKind {
     /// The kind of idle move, when the label is 闲 and it is a named kind.
     pub idle: Option<IdleKind>,
     /// Why the label is what it is.
-    pub reason: Reason,
+    pub reason: MoveReason,
     /// The move gives check.
     pub check: bool,
     /// A mating line by checks the move threatens (if the opponent passed).
@@ -188,7 +188,7 @@ impl MoveKind {
     /// Chases that count as 捉 (not by the king alone, 27.1, nor by a pawn
     /// alone, 27.2 — unless a mutual perpetual attack makes the pawn's count).
     pub fn counted_chases(&self) -> impl Iterator<Item = &Target> {
-        let mutual = self.reason == Reason::MutualPawnChase;
+        let mutual = self.reason == MoveReason::MutualPawnChase;
         self.chases
             .iter()
             .filter(move |t| !t.king_only && (!t.pawn_only || mutual))
@@ -217,7 +217,7 @@ pub fn classify(rules: &Rulebook, before: &Position, m: Move) -> MoveKind {
         mover,
         label: Label::Idle,
         idle: None,
-        reason: Reason::NothingAttacked,
+        reason: MoveReason::NothingAttacked,
         check,
         mate_line: None,
         chases: Vec::new(),
@@ -229,7 +229,7 @@ pub fn classify(rules: &Rulebook, before: &Position, m: Move) -> MoveKind {
     };
     if check {
         kind.label = Label::Check;
-        kind.reason = Reason::GivesCheck;
+        kind.reason = MoveReason::GivesCheck;
         if rules.perpetual_chase_is_of_one_piece {
             kind.check_chases = chased_by_check(rules, before, &after, m);
         }
@@ -309,13 +309,13 @@ pub fn classify(rules: &Rulebook, before: &Position, m: Move) -> MoveKind {
     let king_rule = answers_check_with_king && rules.king_answering_check_is_idle;
     if kind.mate_line.is_some() && !king_rule {
         kind.label = Label::MateThreat;
-        kind.reason = Reason::ThreatensMate;
+        kind.reason = MoveReason::ThreatensMate;
     } else if kind.counted_chases().next().is_some() && !king_rule {
         kind.label = Label::Chase;
         kind.reason = if joint == kind.chases.len() {
-            Reason::JointChase
+            MoveReason::JointChase
         } else {
-            Reason::NewChase
+            MoveReason::NewChase
         };
         // 27.3 is the arbiter's judgement: flagged only where the book has
         // the clause (AXF has no key defensive point).
@@ -327,20 +327,20 @@ pub fn classify(rules: &Rulebook, before: &Position, m: Move) -> MoveKind {
             kind.arbiter = Some(ArbiterNote::GuardsOnly);
             if stops_mate(before, &after) {
                 kind.label = Label::Idle;
-                kind.reason = Reason::DefensivePoint;
+                kind.reason = MoveReason::DefensivePoint;
             }
         }
     } else {
         kind.reason = if king_rule && (kind.mate_line.is_some() || !kind.chases.is_empty()) {
-            Reason::KingAnswersCheck
+            MoveReason::KingAnswersCheck
         } else if kind.chases.iter().any(|t| t.pawn_only) {
-            Reason::PawnAlone
+            MoveReason::PawnAlone
         } else if kind.chases.iter().any(|t| t.king_only) {
-            Reason::KingAlone
+            MoveReason::KingAlone
         } else if !kind.standing.is_empty() {
-            Reason::ChaseNotNew
+            MoveReason::ChaseNotNew
         } else {
-            Reason::NothingAttacked
+            MoveReason::NothingAttacked
         };
     }
     // An idle move is named by what it does (28.5–28.8), whatever made it
@@ -426,13 +426,13 @@ mod tests {
             let k = classify_iccs(Edition::Cxa2020, &pos, mv);
             assert_eq!(
                 (k.label, k.reason),
-                (Label::Chase, Reason::JointChase),
+                (Label::Chase, MoveReason::JointChase),
                 "{f}"
             );
             let k = classify_iccs(Edition::Cxa1999, &pos, mv);
             assert_eq!(
                 (k.label, k.reason),
-                (Label::Idle, Reason::ChaseNotNew),
+                (Label::Idle, MoveReason::ChaseNotNew),
                 "{f}"
             );
         }
@@ -451,13 +451,13 @@ mod tests {
         let joint = classify(Edition::Cxa2020.rulebook(), &pos, m);
         assert_eq!(
             (joint.label, joint.reason),
-            (Label::Chase, Reason::JointChase)
+            (Label::Chase, MoveReason::JointChase)
         );
         // The same move in the 1999 book: the elephant could already be won (从捉到捉).
         let idle = classify(Edition::Cxa1999.rulebook(), &pos, m);
         assert_eq!(
             (idle.label, idle.reason),
-            (Label::Idle, Reason::ChaseNotNew)
+            (Label::Idle, MoveReason::ChaseNotNew)
         );
     }
 
@@ -474,7 +474,7 @@ mod tests {
         )
         .unwrap();
         let k = classify_iccs(Edition::Cxa2020, &pos, "g7g6");
-        assert_eq!((k.label, k.reason), (Label::Chase, Reason::JointChase));
+        assert_eq!((k.label, k.reason), (Label::Chase, MoveReason::JointChase));
         let chased: Vec<String> = k.chases.iter().map(|t| t.square.to_string()).collect();
         assert_eq!(chased, ["f8"]);
     }
@@ -512,7 +512,10 @@ mod tests {
         assert_eq!(axf.label, Label::Chase);
         assert_eq!(axf.chases[0].square.to_string(), "g0");
         let cxa = classify_iccs(Edition::Cxa1999, &pos, "h1h0");
-        assert_eq!((cxa.label, cxa.reason), (Label::Idle, Reason::ChaseNotNew));
+        assert_eq!(
+            (cxa.label, cxa.reason),
+            (Label::Idle, MoveReason::ChaseNotNew)
+        );
     }
 
     /// AXF: the king steps out of check; the rook that attacked the crossed
@@ -577,7 +580,7 @@ mod tests {
             let k = classify_iccs(Edition::Axf, &pos, mv);
             assert_eq!(
                 (k.label, k.reason),
-                (Label::Idle, Reason::ChaseNotNew),
+                (Label::Idle, MoveReason::ChaseNotNew),
                 "{f}"
             );
             assert!(k.chases.is_empty(), "{f}");
@@ -597,7 +600,7 @@ mod tests {
             let k = classify_iccs(edition, &pos, "g3g6");
             assert_eq!(
                 (k.label, k.reason),
-                (Label::Chase, Reason::NewChase),
+                (Label::Chase, MoveReason::NewChase),
                 "{edition:?}"
             );
         }
@@ -611,10 +614,10 @@ mod tests {
     fn freeing_the_taker_is_a_new_chase() {
         let pos = after_line("3k2P2/P3a4/6rc1/8R/9/9/9/B3B4/4A4/4KA3 w", "i6h6");
         let k = classify_iccs(Edition::Cxa2020, &pos, "h7i7");
-        assert_eq!((k.label, k.reason), (Label::Chase, Reason::NewChase));
+        assert_eq!((k.label, k.reason), (Label::Chase, MoveReason::NewChase));
         assert!(k.chases.iter().any(|t| t.square.to_string() == "g9"));
         let k = classify_iccs(Edition::Cxa1999, &pos, "h7i7");
-        assert_eq!((k.label, k.reason), (Label::Idle, Reason::ChaseNotNew));
+        assert_eq!((k.label, k.reason), (Label::Idle, MoveReason::ChaseNotNew));
     }
 
     /// CXA 2020 参考图15 in small: the black rook could take the bare cannon
@@ -624,7 +627,7 @@ mod tests {
     fn freeing_the_taker_of_an_even_trade_is_a_new_chase() {
         let pos = after_line("3aka3/9/9/9/9/9/P1rc5/2C6/3R5/5K3 w", "a3a4");
         let k = classify_iccs(Edition::Cxa2020, &pos, "d3h3");
-        assert_eq!((k.label, k.reason), (Label::Chase, Reason::NewChase));
+        assert_eq!((k.label, k.reason), (Label::Chase, MoveReason::NewChase));
         assert!(k.chases.iter().any(|t| t.square.to_string() == "c2"));
     }
 
@@ -652,7 +655,7 @@ mod tests {
         ] {
             let pos = fen::position(f, Tolerance::COMPOSED).unwrap();
             let k = classify_iccs(Edition::Cxa2020, &pos, m);
-            assert_eq!((k.label, k.reason), (Label::Idle, Reason::ChaseNotNew));
+            assert_eq!((k.label, k.reason), (Label::Idle, MoveReason::ChaseNotNew));
             assert!(k.standing.iter().any(|s| s.to_string() == target));
         }
     }
@@ -668,11 +671,11 @@ mod tests {
     fn axf_king_root_made_false_by_an_x_ray() {
         let pos = after_line("3k5/9/9/9/9/9/9/9/9/1rc1KN3 w", "f0g2 b0b2 g2f0");
         let k = classify_iccs(Edition::Axf, &pos, "b2b0");
-        assert_eq!((k.label, k.reason), (Label::Chase, Reason::NewChase));
+        assert_eq!((k.label, k.reason), (Label::Chase, MoveReason::NewChase));
         assert!(k.chases.iter().any(|t| t.square.to_string() == "f0"));
         let pos = after_line("5kb2/5c3/3Nb4/4p2R1/9/9/5r3/3p1R3/5K3/9 w", "h6h3");
         let k = classify_iccs(Edition::Axf, &pos, "f3f4");
-        assert_eq!((k.label, k.reason), (Label::Idle, Reason::ChaseNotNew));
+        assert_eq!((k.label, k.reason), (Label::Idle, MoveReason::ChaseNotNew));
     }
 
     /// AXF: the rook attacks the horse all along; the black cannon guards it
@@ -686,7 +689,11 @@ mod tests {
         for (line, m) in [("", "g6h6"), ("g6h6 e7g5", "h6g6")] {
             let pos = after_line(start, line);
             let k = classify_iccs(Edition::Axf, &pos, m);
-            assert_eq!((k.label, k.reason), (Label::Chase, Reason::NewChase), "{m}");
+            assert_eq!(
+                (k.label, k.reason),
+                (Label::Chase, MoveReason::NewChase),
+                "{m}"
+            );
             assert!(k.chases.iter().any(|t| t.square.to_string() == "g1"));
         }
     }
@@ -706,7 +713,7 @@ mod tests {
             "b9c9 c7e8",
         );
         let k = classify_iccs(Edition::Cxa2020, &pos, "c9b9");
-        assert_eq!((k.label, k.reason), (Label::Chase, Reason::JointChase));
+        assert_eq!((k.label, k.reason), (Label::Chase, MoveReason::JointChase));
     }
 
     /// CXA 2020 参考图11: the cannon that reaches the advisor over the pawn and
@@ -718,10 +725,10 @@ mod tests {
         let fen = "3k4C/4a4/4b3b/p8/5P2P/4c4/5p3/4BA3/4A4/4K1B2 w";
         let pos = after_line(fen, "e0f0");
         let k = classify_iccs(Edition::Cxa2020, &pos, "e4f4");
-        assert_eq!((k.label, k.reason), (Label::Chase, Reason::NewChase));
+        assert_eq!((k.label, k.reason), (Label::Chase, MoveReason::NewChase));
         let pos = after_line(fen, "e0f0 e4f4 f0e0");
         let k = classify_iccs(Edition::Cxa2020, &pos, "f4e4");
-        assert_eq!((k.label, k.reason), (Label::Idle, Reason::PawnAlone));
+        assert_eq!((k.label, k.reason), (Label::Idle, MoveReason::PawnAlone));
     }
 
     /// 28.5 made by the move, not by the moved piece: CXA 2020 图9, the horse
@@ -766,7 +773,7 @@ mod tests {
             "b6c8 b5c5",
         );
         let k = classify_iccs(Edition::Cxa2020, &pos, "c8b6");
-        assert_eq!((k.label, k.reason), (Label::Chase, Reason::NewChase));
+        assert_eq!((k.label, k.reason), (Label::Chase, MoveReason::NewChase));
     }
 
     /// CXA 2020 图30: the rook's attack on the horse only lets the horses trade
@@ -793,7 +800,7 @@ mod tests {
             "d6d8 c9c5 d8d6",
         );
         let k = classify_iccs(Edition::Cxa2020, &pos, "c5c9");
-        assert_eq!((k.label, k.reason), (Label::Chase, Reason::NewChase));
+        assert_eq!((k.label, k.reason), (Label::Chase, MoveReason::NewChase));
     }
 
     /// 29.2, CXA 2020 参考图19: 士6进5 blocks the rook's check; the black
@@ -804,7 +811,7 @@ mod tests {
         let pos = after_line("4ka3/9/b4a3/9/6b2/9/6R2/9/3p1KCr1/9 w", "g3e3");
         for edition in [Edition::Cxa2020, Edition::Cxa1999] {
             let k = classify_iccs(edition, &pos, "f9e8");
-            assert_eq!((k.label, k.reason), (Label::Idle, Reason::ChaseNotNew));
+            assert_eq!((k.label, k.reason), (Label::Idle, MoveReason::ChaseNotNew));
         }
     }
 
@@ -837,7 +844,7 @@ mod tests {
         .unwrap();
         for edition in [Edition::Cxa1999, Edition::Cxa2020] {
             let k = classify_iccs(edition, &pos, "d3d1");
-            assert_eq!((k.label, k.reason), (Label::Chase, Reason::NewChase));
+            assert_eq!((k.label, k.reason), (Label::Chase, MoveReason::NewChase));
             assert!(k.chases.iter().any(|t| t.square.to_string() == "c1"));
         }
     }
@@ -859,7 +866,7 @@ mod tests {
             let k = classify_iccs(edition, &pos, "f0e0");
             assert_eq!(
                 (k.label, k.reason),
-                (Label::Idle, Reason::ChaseNotNew),
+                (Label::Idle, MoveReason::ChaseNotNew),
                 "{edition:?}"
             );
             assert_eq!(
@@ -881,7 +888,7 @@ mod tests {
         )
         .unwrap();
         let k = classify_iccs(Edition::Cxa2020, &pos, "a8c8");
-        assert_eq!((k.label, k.reason), (Label::Idle, Reason::ChaseNotNew));
+        assert_eq!((k.label, k.reason), (Label::Idle, MoveReason::ChaseNotNew));
     }
 
     /// CXA 2020 图18: the rook comes back to the king's file, where it stops
@@ -897,7 +904,7 @@ mod tests {
                 (k.label, k.reason, k.arbiter),
                 (
                     Label::Idle,
-                    Reason::DefensivePoint,
+                    MoveReason::DefensivePoint,
                     Some(ArbiterNote::GuardsOnly)
                 ),
                 "{edition:?}"

@@ -38,7 +38,7 @@ pub use chase::{Method, Root, Target};
 pub use cycle::{Cycle, Pattern, SideInCycle};
 pub use edition::{Edition, UnknownEdition};
 pub use explain::{explain, line_text, Text};
-pub use kind::{classify, ArbiterNote, IdleKind, Label, MoveKind, Reason};
+pub use kind::{classify, ArbiterNote, IdleKind, Label, MoveKind, MoveReason};
 pub use lines::{balance, Claim, ClaimLine};
 pub use mate::mate_by_checks;
 pub use report::{Bilingual, ChaseReport, CycleReport, MoveReport, Report, SideReport};
@@ -320,7 +320,7 @@ fn judge(
                         kinds[i].label = Label::Chase;
                         kinds[i].idle = None;
                         kinds[i].idle_targets.clear();
-                        kinds[i].reason = kind::Reason::MutualPawnChase;
+                        kinds[i].reason = kind::MoveReason::MutualPawnChase;
                     }
                 }
             }

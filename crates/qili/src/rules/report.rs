@@ -8,7 +8,7 @@ use super::chase::{Method, Root, Target};
 use super::clause::Clause;
 use super::cycle::{Pattern, SideInCycle};
 use super::explain::{explain, explain_move, Text};
-use super::kind::{ArbiterNote, IdleKind, Label, MoveKind, Reason};
+use super::kind::{ArbiterNote, IdleKind, Label, MoveKind, MoveReason};
 use super::lines::{balance, claims, ClaimLine};
 use super::verdict::Ruling;
 use super::{Adjudication, Edition, Rulebook, VerdictReason};
@@ -192,13 +192,13 @@ fn chase_report(again: Option<&Position>, t: &Target) -> ChaseReport {
 /// The clause that decided a move's label.
 fn clause(kind: &MoveKind) -> Clause {
     match kind.reason {
-        Reason::GivesCheck => Clause::Check,
-        Reason::ThreatensMate => Clause::MateThreat,
-        Reason::NewChase | Reason::ChaseNotNew | Reason::JointChase => Clause::NewChase,
-        Reason::KingAlone | Reason::KingAnswersCheck => Clause::KingAlone,
-        Reason::PawnAlone | Reason::MutualPawnChase => Clause::PawnAlone,
-        Reason::DefensivePoint => Clause::DefensivePoint,
-        Reason::NothingAttacked => kind.idle.map_or(Clause::Idle, Clause::of_idle),
+        MoveReason::GivesCheck => Clause::Check,
+        MoveReason::ThreatensMate => Clause::MateThreat,
+        MoveReason::NewChase | MoveReason::ChaseNotNew | MoveReason::JointChase => Clause::NewChase,
+        MoveReason::KingAlone | MoveReason::KingAnswersCheck => Clause::KingAlone,
+        MoveReason::PawnAlone | MoveReason::MutualPawnChase => Clause::PawnAlone,
+        MoveReason::DefensivePoint => Clause::DefensivePoint,
+        MoveReason::NothingAttacked => kind.idle.map_or(Clause::Idle, Clause::of_idle),
     }
 }
 
