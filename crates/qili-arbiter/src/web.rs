@@ -36,9 +36,8 @@ struct App {
     kv: LocalStorage,
     /// The journal, once opened (`desk.mode` says which store is used).
     journal: Option<Journal>,
-    /// A table address (`#/arbiter?…`) waiting for the journal to open.
-    waiting: Option<String>,
-    /// The table address this page is opening: it stays in the address bar
+    /// The table address (`#/arbiter?…`) this page is opening — once the
+    /// journal is open, if it is not yet: it stays in the address bar
     /// until the new table is stored and shown, so a reload before then
     /// opens it again rather than losing it; one page opens it once.
     opening: Option<String>,
@@ -411,7 +410,7 @@ impl App {
             if app.desk.event.is_none() {
                 app.choose(); // what only the journal had may now be there
             }
-            if let Some(query) = app.waiting.take() {
+            if let Some(query) = app.opening.clone() {
                 app.open_from(&query);
             }
             app.draw();
@@ -500,7 +499,6 @@ pub fn mount(place: &Element, lang: &str) {
             *a.borrow_mut() = Some(App {
                 kv,
                 journal: None,
-                waiting: None,
                 opening: None,
                 hall,
                 desk: Desk::default(),
@@ -528,9 +526,7 @@ pub fn mount(place: &Element, lang: &str) {
         if let Some((_, query)) = hash.split_once('?') {
             if app.opening.as_deref() != Some(query) {
                 app.opening = Some(query.to_string());
-                if app.desk.mode == Mode::Opening {
-                    app.waiting = Some(query.to_string());
-                } else {
+                if app.desk.mode != Mode::Opening {
                     app.open_from(query);
                 }
             }

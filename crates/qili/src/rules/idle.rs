@@ -48,16 +48,17 @@ pub(super) fn idle_kind(
                 continue;
             }
             // An offer the taker could only accept by being mated is none
-            // (28.6 "不致立即被将死"; for 兑, 参考图49's 不能离线).
-            let mated = capture_is_mated(after, m2);
+            // (28.6 "不致立即被将死"; for 兑, 参考图49's 不能离线): asked last,
+            // the mate search being the dearest question.
+            let mated = || capture_is_mated(after, m2);
             let ex = exchange(after, m2);
             if even
                 && ex.recapturable
                 && !ex.wins_material()
-                && !(mated && rules.trade_offer_must_be_takeable)
+                && !(rules.trade_offer_must_be_takeable && mated())
             {
                 exchange_with.push(m2.from);
-            } else if taker.role == piece.role && !ex.recapturable && !mated {
+            } else if taker.role == piece.role && !ex.recapturable && !mated() {
                 offered_to.push(m2.from);
             }
         }

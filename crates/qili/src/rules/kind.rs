@@ -264,10 +264,11 @@ pub fn classify(rules: &Rulebook, before: &Position, m: Move) -> MoveKind {
         let held_by_check = attacked_while_in_check(before, &again, m, &t);
         let standing = if rules.chase_needs_new_attack {
             // A move chases a piece it gives a new attacker (the moved piece,
-            // or one it uncovers or frees from a pin), whether or not the piece was attacked
-            // before — a second attacker chases too, as Fairy-Stockfish reads
-            // the rule — or a piece not attacked before whose root it made
-            // false by a new pin or an X-ray, or whose defender's line it cut.
+            // or one it uncovers or frees from a pin), whether or not the
+            // piece was attacked before — a second attacker chases too, as
+            // Fairy-Stockfish reads the rule — or a piece not attacked before
+            // whose root it made false by a new pin or an X-ray, or whose
+            // defender's line it cut.
             let made_new = attack_is_new(before, m, &t, &was_targets)
                 || taker_unpinned(before, m, &t)
                 || (!was_before(&t)

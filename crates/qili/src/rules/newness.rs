@@ -132,12 +132,11 @@ fn roots_untouched(before: &Position, again: &Position, m: Move, t: &Target) -> 
         !p.legal_moves_to(t.square).is_empty()
     };
     let roots = attack::attackers(before.board(), t.square, t.piece.color);
-    roots.iter().all(|r| t.protectors.contains(r))
-        && t.attackers.iter().all(|&a| {
-            roots.is_empty()
-                || could_take_back(again, a)
-                || !could_take_back(before, stood_on(m, a))
-        })
+    roots.is_empty()
+        || roots.iter().all(|r| t.protectors.contains(r))
+            && t.attackers
+                .iter()
+                .all(|&a| could_take_back(again, a) || !could_take_back(before, stood_on(m, a)))
 }
 
 /// Where the piece now on `sq` stood before the move `m`.
