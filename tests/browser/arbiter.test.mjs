@@ -368,6 +368,11 @@ export default async function arbiter({ page, context, url, log, artifact, metri
     );
   await journal('put');
   await page.reload();
+  // The notice shows what localStorage set aside at once; the journal's
+  // record is set aside once the journal has been read.
+  await page.waitForFunction(() => document.querySelector('.arb-journal')?.dataset.journal === 'indexeddb', null, {
+    timeout: 20_000,
+  });
   await page.locator('[data-arbiter-aside]').waitFor({ timeout: 20_000 });
   const kept = await page.evaluate(() =>
     Object.keys(localStorage)
