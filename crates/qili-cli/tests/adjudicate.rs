@@ -253,8 +253,10 @@ fn a_batch_with_a_byte_order_mark_and_crlf_reads() {
 /// other byte is what it was, but for one sentence changed since — a named
 /// idle move is explained with the pieces it concerns, "Idle: exchange offer —
 /// the red horse on e6 (28.5).", where it read "It is a exchange offer
-/// (28.5)." — and for the kinds of idle move named since by the clauses'
-/// own width (拦 of a blocked capture, 跟 of any newly eyed protected piece).
+/// (28.5)." — for the kinds of idle move named since by the clauses'
+/// own width (拦 of a blocked capture, 跟 of any newly eyed protected piece),
+/// and for the false root's words, which now name both kinds of 假根: "its
+/// defender cannot take back, or is mated for it".
 #[test]
 fn report_json_is_unchanged_byte_for_byte() {
     let data = include_str!("data/report-contract.jsonl");

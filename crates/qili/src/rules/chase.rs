@@ -9,7 +9,7 @@
 
 use super::attack;
 use super::exchange::{exchange_without, Exchange, Exchanges};
-use super::mate::{can_force_mate, can_mate_by_checks, mate_by_checks};
+use super::mate::{can_force_mate, mate_by_checks, FORCED_MATE_CHECKS};
 use super::rulebook::{CaptureRules, Rulebook};
 use super::value::{has_value, value};
 use crate::{Move, MoveList, Piece, Position, Role, Square};
@@ -51,7 +51,8 @@ pub enum Root {
     None,
     /// 假根: a defender exists by the movement rules but cannot legally
     /// recapture (it is pinned, it would face the other king, or the capture
-    /// removes its screen or opens its line).
+    /// removes its screen or opens its line), or — with
+    /// `captures.mated_recapture_is_no_root` — every recapture is mated (29.4).
     False,
     /// 少根: defended, but more attackers than defenders — the exchange wins material.
     Insufficient,
@@ -405,8 +406,11 @@ fn replies_to_check(p: &Position) -> MoveList {
 
 /// 28.16 假根 with 29.1 "完整的交换过程" and 29.4: the defenders of the piece
 /// taken by `m` can all take back, but every recapture lets the capturer
-/// mate with its next move — a recapture that loses at once is no better
-/// than one the rules forbid, and the protection is false (CXA 2020 参考图25,
+/// force mate — a recapture that is mated for it is no better than one the
+/// rules forbid, and the protection is false. The mate is the one 29.4 asks
+/// of every capture ([`capture_is_mated`]): by checks, the defender's blocks
+/// included (2020 图7 "不能离线吃炮（红车可垫将还杀）"), not only at once
+/// (CXA 2020 参考图25,
 /// "伏车五进三吃炮": after 象吃车, 车六进六 takes the advisor and mates — the
 /// king cannot take back with the kings facing, and the other advisor is
 /// held by the cannon over the elephant that took back). Only a mate the
@@ -422,9 +426,9 @@ fn every_recapture_is_mated(pos: &Position, m: Move) -> bool {
         && recaptures.iter().all(|&r| {
             let mut p = after.clone();
             p.play_unchecked(r);
-            can_mate_by_checks(&p, 1)
+            can_force_mate(&p)
         })
-        && !can_mate_by_checks(pos, 1)
+        && !can_force_mate(pos)
 }
 
 /// The line that shows [`every_recapture_is_mated`]: the capture, the first
@@ -439,7 +443,7 @@ fn mated_recapture_line(pos: &Position, m: Move) -> Vec<Move> {
         return Vec::new();
     };
     after.play_unchecked(r);
-    let mate = mate_by_checks(&after, 1).unwrap_or_default();
+    let mate = mate_by_checks(&after, FORCED_MATE_CHECKS).unwrap_or_default();
     [m, r].into_iter().chain(mate).collect()
 }
 

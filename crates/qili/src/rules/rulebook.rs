@@ -37,7 +37,8 @@ use super::Edition;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct CaptureRules {
     /// 28.16 假根 with 29.4 (2020 参考图25 "伏车五进三吃炮"): a defender whose
-    /// every recapture lets the capturer mate at once is no root.
+    /// every recapture lets the capturer force mate (29.4, as for any
+    /// capture: by checks, blocks included) is no root.
     pub mated_recapture_is_no_root: bool,
     /// 29.1 "得子" (2020 参考图39 "不能离线"): a capture after which a piece the
     /// side could win escapes by taking, and cannot be won any more, costs
