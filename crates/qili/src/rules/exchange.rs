@@ -49,12 +49,16 @@ impl Exchange {
     /// not counting what a pawn takes after an even trade (参考图33: "等值交换后
     /// 兵吃士" is no gain).
     pub fn wins_material(&self) -> bool {
-        let pawns_only = |v: &[Piece]| !v.is_empty() && v.iter().all(|p| p.role == Role::Pawn);
-        let pieces_in = |v: &[Piece]| v.iter().any(|p| p.role != Role::Pawn);
-        let floating = (pawns_only(&self.lost) && pieces_in(&self.won))
-            || (pawns_only(&self.won) && pieces_in(&self.lost));
-        self.gain - self.won_by_pawns > 0 && !floating
+        self.gain - self.won_by_pawns > 0 && !floats(&self.won, &self.lost)
     }
+}
+
+/// 25.3 兵卒价值浮动: pieces won for pawns only, or pawns won for pieces
+/// only — the pawns' value floats to whatever they were traded for.
+fn floats(won: &[Piece], lost: &[Piece]) -> bool {
+    let pawns_only = |v: &[Piece]| !v.is_empty() && v.iter().all(|p| p.role == Role::Pawn);
+    let pieces_in = |v: &[Piece]| v.iter().any(|p| p.role != Role::Pawn);
+    (pawns_only(lost) && pieces_in(won)) || (pawns_only(won) && pieces_in(lost))
 }
 
 #[derive(Default, Clone)]
@@ -427,14 +431,71 @@ fn exchange_excluding(pos: &Position, first: Move, excluded: u128, banned: u128)
             rest = other;
         }
     }
-    Exchange {
+    let exchange = |rest: Line| Exchange {
         gain: value(target, first.to) + rest.score,
         won: [target].into_iter().chain(rest.won).collect(),
         lost: rest.lost,
         recapturable,
         won_by_pawns: rest.by_pawns,
         line: Moves::then(first, rest.moves).to_vec(),
+    };
+    let most = rest.score;
+    let ex = exchange(rest);
+    if !recapturable || !ex.wins_material() {
+        return ex;
     }
+    floating_recapture(&after, first.to, target, most, excluded, banned).map_or(ex, exchange)
+}
+
+/// The defender's answer to a first capture by a crossed pawn, which took
+/// `target` on `square` (played in `pos`), after which the exchange floats:
+/// 25.3 "一兵换取数子…不算得子" (2020 参考图33 "浮动价值的兵换士、炮为等值交换":
+/// a pawn that takes and is taken back, a horse then taking the piece that
+/// took it, is an even trade). Of two lines that cost the defender the same
+/// material, it takes back on the one that makes the trade float: the
+/// numbers are the first measure (a defender that gives up more to make a
+/// pawn's trade float has lost more, not traded evenly), and between equal
+/// numbers 25.3 decides. `most` is what the best line by the numbers loses
+/// the defender after the first capture, as the search counts it.
+fn floating_recapture(
+    pos: &Position,
+    square: Square,
+    target: Piece,
+    most: i32,
+    excluded: u128,
+    banned: u128,
+) -> Option<Line> {
+    let capturer = pos
+        .piece_at(square)
+        .filter(|&p| p.role == Role::Pawn && value(p, square) > 0)?;
+    let free = excluded & !square.bit();
+    let elsewhere = ALL_SQUARES & !square.bit();
+    pos.legal_moves_to(square)
+        .iter()
+        .filter_map(|&m| {
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            // The trade on the square itself, if the starting side does no
+            // better by capturing elsewhere too (an even trade on the way
+            // would only reorder equal lines).
+            let here = attacker(&next, 2, elsewhere, banned, Window::ALL);
+            let best = attacker(&next, 2, free, banned, Window::ALL);
+            (here.key() == best.key()).then(|| {
+                let score = here.score - value(capturer, square);
+                Line::after_losing(m, capturer, here, score)
+            })
+        })
+        .filter(|line| {
+            if line.score > most {
+                return false;
+            }
+            let won: Vec<Piece> = [target]
+                .into_iter()
+                .chain(line.won.iter().copied())
+                .collect();
+            floats(&won, &line.lost)
+        })
+        .min_by_key(Line::key)
 }
 
 /// The starting side to move: stop, or capture anything. Exact within
@@ -703,6 +764,22 @@ mod tests {
             (black.gain, black.won_by_pawns, black.wins_material())
         );
         assert!(red.wins_material(), "{red:?}");
+    }
+
+    /// 25.3 and 参考图33: a crossed pawn takes a cannon its advisor guards,
+    /// with a horse behind it. Taking back and letting the horse take the
+    /// advisor costs black no more than letting the pawn stand, and makes it
+    /// a pawn for two pieces, which is no gain: black takes back. With a
+    /// horse as the guard and a rook behind the pawn, taking back costs black
+    /// the horse for a pawn: it lets the pawn stand, and the cannon is won.
+    #[test]
+    fn a_defender_takes_back_where_a_pawns_trade_floats_at_no_extra_cost() {
+        let floats = ex("4k4/4a4/5cP2/7N1/9/9/9/9/9/3K5 w", "g7f7");
+        assert!(!floats.wins_material(), "{floats:?}");
+        assert_eq!((floats.gain, floats.lost.len()), (2, 1), "{floats:?}");
+        let costs_more = ex("4k4/7n1/5cP2/9/9/9/9/9/9/3K1R3 w", "g7f7");
+        assert!(costs_more.wins_material(), "{costs_more:?}");
+        assert!(costs_more.lost.is_empty(), "{costs_more:?}");
     }
 
     #[test]
