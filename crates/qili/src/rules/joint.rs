@@ -7,8 +7,8 @@
 //! it is 捉 but allowed in a repetition.
 
 use super::attack;
-use super::chase::{offered_trades, targets, Method, Target};
-use super::exchange::single_square_gain;
+use super::chase::{capture_is_mated, offered_trades, targets, Method, Target};
+use super::exchange::{exchange, single_square_gain};
 use super::rulebook::Rulebook;
 use crate::{Move, Position, Role, Square};
 
@@ -64,10 +64,15 @@ fn without(pos: &Position, square: Square) -> Option<Position> {
 /// 捉子": the rook attacks, the cannon behind it): it cannot win the target
 /// alone, and another piece of the side is needed too — take either away and
 /// nothing is won. The king is the ground every chase stands on, not a
-/// partner.
+/// partner; nor is a piece that only keeps the capturer from being mated
+/// for its capture (29.4): it guards the king, it does not join the attack
+/// ("联合" is of pieces that attack the target, back, screen or guard an
+/// attacker, or pin its root — every example of the book).
 fn needs_a_partner(again: &Position, moved: Square, t: &Target, rules: &Rulebook) -> bool {
     let winnable_without = |q: Square| match without(again, q) {
-        Some(p) if !p.is_check() => targets(&p, rules).iter().any(|w| w.square == t.square),
+        Some(p) if !p.is_check() => {
+            targets(&p, rules).iter().any(|w| w.square == t.square) || only_mated(&p, t)
+        }
         _ => true,
     };
     if winnable_without(moved) {
@@ -79,6 +84,17 @@ fn needs_a_partner(again: &Position, moved: Square, t: &Target, rules: &Rulebook
         .squares_of(mover)
         .filter(|&q| q != moved && again.piece_at(q).is_some_and(|p| p.role != Role::King))
         .any(|q| !winnable_without(q))
+}
+
+/// `true` if in `pos` an attacker of `t` takes it with a winning exchange,
+/// but is mated for it (29.4): the target is lost to the attack, and only
+/// the king's safety stops the capture.
+fn only_mated(pos: &Position, t: &Target) -> bool {
+    pos.legal_moves_to(t.square).iter().any(|&c| {
+        t.attackers.contains(&c.from)
+            && exchange(pos, c).wins_material()
+            && capture_is_mated(pos, c)
+    })
 }
 
 /// CXA 2020 参考图39 ("车马炮联合捉车"): the moved piece guards a piece of the
