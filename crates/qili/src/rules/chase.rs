@@ -310,7 +310,38 @@ fn winning_capture(
     if !outnumbered && root == Root::Insufficient || capture_is_mated(pos, m) {
         return None;
     }
+    if root == Root::Insufficient {
+        let tied = mated_second_takers(pos, m);
+        if !tied.is_empty() {
+            ex = exchange_without(pos, m, &tied);
+            if !ex.wins_material() {
+                return None;
+            }
+        }
+    }
     Some((ex, root))
+}
+
+/// 29.4 within 29.1's "连续交换": a 少根 is won only by the whole exchange,
+/// so the side's second capture on the square must be one it may make — not
+/// one after which it is mated (不能离线: a rook that takes back the second
+/// time and so opens its file to a mating check). The squares of the pieces
+/// that would be mated for taking second, after any recapture of `m`; the
+/// exchange is then counted without them.
+fn mated_second_takers(pos: &Position, m: Move) -> Vec<Square> {
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    let mut tied = Vec::new();
+    for &r in after.legal_moves_to(m.to).iter() {
+        let mut p = after.clone();
+        p.play_unchecked(r);
+        for &f in p.legal_moves_to(m.to).iter() {
+            if !tied.contains(&f.from) && capture_is_mated(&p, f) {
+                tied.push(f.from);
+            }
+        }
+    }
+    tied
 }
 
 /// How plainly a capture wins, for choosing the one that describes a target:
