@@ -449,7 +449,7 @@ fn replies_to_check(p: &Position) -> MoveList {
 /// own (28.2), not a flaw of the protection (图29: after 车一平二 the rook
 /// mates by taking the rook on 8 whatever happens to the advisor the cannon
 /// and pawn attack; the move is "兑", not a chase of that advisor).
-fn every_recapture_is_mated(pos: &Position, m: Move) -> bool {
+pub(super) fn every_recapture_is_mated(pos: &Position, m: Move) -> bool {
     let mut after = pos.clone();
     after.play_unchecked(m);
     let recaptures = after.legal_moves_to(m.to);

@@ -3,7 +3,7 @@
 //! blocked) and 跟 (a protected enemy piece newly attacked, nothing won).
 
 use super::attack;
-use super::chase::{capture_is_mated, offered_trades, offers_even_trade};
+use super::chase::{capture_is_mated, every_recapture_is_mated, offered_trades, offers_even_trade};
 use super::exchange::exchange;
 use super::kind::IdleKind;
 use super::mate::{can_mate_by_checks, MATE_CHECKS};
@@ -38,6 +38,8 @@ pub(super) fn idle_kind(
         // same kind can take it without being mated or losing material —
         // named before the moved piece's own attack on a protected equal
         // piece: the opponent need not trade when it can take for nothing.
+        // A root whose every recapture is mated is none (28.16 假根按无根处理,
+        // with `captures.mated_recapture_is_no_root`).
         let (mut exchange_with, mut offered_to) = (Vec::new(), Vec::new());
         for &m2 in &after.legal_moves_to(m.to) {
             let Some(taker) = after.piece_at(m2.from) else {
@@ -52,13 +54,17 @@ pub(super) fn idle_kind(
             // the mate search being the dearest question.
             let mated = || capture_is_mated(after, m2);
             let ex = exchange(after, m2);
+            let false_root =
+                || rules.captures.mated_recapture_is_no_root && every_recapture_is_mated(after, m2);
+            let unprotected = !ex.recapturable
+                || (taker.role == piece.role && !ex.wins_material() && false_root());
             if even
-                && ex.recapturable
+                && !unprotected
                 && !ex.wins_material()
                 && !(rules.trade_offer_must_be_takeable && mated())
             {
                 exchange_with.push(m2.from);
-            } else if taker.role == piece.role && !ex.recapturable && !mated() {
+            } else if taker.role == piece.role && unprotected && !mated() {
                 offered_to.push(m2.from);
             }
         }
