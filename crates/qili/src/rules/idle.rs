@@ -56,15 +56,15 @@ pub(super) fn idle_kind(
             let ex = exchange(after, m2);
             let false_root =
                 || rules.captures.mated_recapture_is_no_root && every_recapture_is_mated(after, m2);
-            let unprotected = !ex.recapturable
-                || (taker.role == piece.role && !ex.wins_material() && false_root());
+            let protected = ex.recapturable
+                && !(taker.role == piece.role && !ex.wins_material() && false_root());
             if even
-                && !unprotected
+                && protected
                 && !ex.wins_material()
                 && !(rules.trade_offer_must_be_takeable && mated())
             {
                 exchange_with.push(m2.from);
-            } else if taker.role == piece.role && unprotected && !mated() {
+            } else if taker.role == piece.role && !protected && !mated() {
                 offered_to.push(m2.from);
             }
         }
