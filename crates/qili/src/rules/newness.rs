@@ -167,10 +167,21 @@ pub(super) fn attacked_by_the_same(before: &Position, t: &Target) -> bool {
 /// that piece neither attacked the target before the move nor could win it
 /// by checks, among `was`, the mover's targets before the move (a king
 /// stepping aside does not renew the cannon's check that wins a pawn).
+///
+/// A king or a pawn that joins the attack on a piece the side could already
+/// win is no new attacker: its own attack is idle (27.1 "帅(将)本身步步叫吃",
+/// 27.2 "兵(卒)本身捉吃"), and the piece was lost without it. Where it is what
+/// makes the piece winnable, it is (27.1 "借帅(将)之力捉吃…按捉处理").
 pub(super) fn attack_is_new(before: &Position, m: Move, t: &Target, was: &[Target]) -> bool {
+    let winnable_before = was.iter().any(|w| w.square == t.square);
     t.attackers.iter().any(|&a| {
         let origin = stood_on(m, a);
-        !attack::attacks(before.board(), origin, t.square)
+        let counts = !winnable_before
+            || before
+                .piece_at(origin)
+                .is_some_and(|p| !matches!(p.role, Role::King | Role::Pawn));
+        counts
+            && !attack::attacks(before.board(), origin, t.square)
             && !was
                 .iter()
                 .any(|w| w.square == t.square && w.attackers.contains(&origin))
