@@ -4,7 +4,7 @@ use super::chase::{targets, targets_among, Method, Target};
 use super::exchange::exchange;
 use super::idle::{idle_kind, stops_mate};
 use super::joint::{stops_trade, supports_chase};
-use super::mate::{can_force_mate, mate_by_checks, MATE_CHECKS};
+use super::mate::{can_force_mate, can_mate_by_checks, mate_by_checks, MATE_CHECKS};
 use super::newness::{
     attack_is_new, attacked_while_in_check, frees_the_taker, king_root_newly_false, root_cut,
     root_newly_pinned, taker_unpinned,
@@ -239,7 +239,7 @@ pub fn classify(rules: &Rulebook, before: &Position, m: Move) -> MoveKind {
         return kind;
     };
     kind.mate_line =
-        mate_by_checks(&again, MATE_CHECKS).filter(|_| !threat_met_by_exchange(&after, m));
+        mate_by_checks(&again, MATE_CHECKS).filter(|_| !threat_met_by_exchange(before, &after, m));
 
     let now = targets(&again, rules);
     // 29.2: compare with what the mover could win before moving (when it was
@@ -360,24 +360,45 @@ pub fn classify(rules: &Rulebook, before: &Position, m: Move) -> MoveKind {
 /// mate, whichever line the mate would take ("因黑方8路车不能离线，判杀": a
 /// piece that cannot legally take is no answer, and the threat stands). A
 /// piece the enemy takes for nothing is offered as well as threatening
-/// mate: 杀, the heavier (27.4).
-fn threat_met_by_exchange(after: &Position, m: Move) -> bool {
-    let Some(mine) = after.piece_at(m.to) else {
-        return false;
+/// mate: 杀, the heavier (27.4). The piece offered may also be one the move
+/// uncovers (28.5 names no piece: "凡走子可与同等子力互换吃去者"; a horse that
+/// steps off a rook's file offers the rook as the rook itself would) — unless
+/// the moved piece takes part in the mate (图20 "邀兑之子参与做杀，判杀": without
+/// it, there is no mate to threaten).
+fn threat_met_by_exchange(before: &Position, after: &Position, m: Move) -> bool {
+    let earlier = before.pass();
+    let mover_mates = || {
+        let mut setup = after.to_setup();
+        setup.board.set(m.to, None);
+        Position::from_setup(setup, crate::Tolerance::COMPOSED)
+            .ok()
+            .and_then(|p| p.pass())
+            .is_none_or(|p| !can_mate_by_checks(&p, MATE_CHECKS))
     };
-    after.legal_moves_to(m.to).iter().any(|&trade| {
-        after.piece_at(trade.from).is_some_and(|theirs| {
-            value(theirs, trade.from) == value(mine, m.to)
-                && {
-                    let ex = exchange(after, trade);
-                    ex.recapturable && !ex.wins_material()
-                }
-                && {
-                    let mut p = after.clone();
-                    p.play_unchecked(trade);
-                    !can_force_mate(&p)
-                }
-        })
+    let offered = |trade: Move| {
+        trade.to == m.to
+            || earlier
+                .as_ref()
+                .is_some_and(|p| !p.legal_moves().iter().any(|&c| c == trade))
+                && !mover_mates()
+    };
+    after.captures().iter().any(|&trade| {
+        let Some(mine) = after.piece_at(trade.to) else {
+            return false;
+        };
+        offered(trade)
+            && after.piece_at(trade.from).is_some_and(|theirs| {
+                value(theirs, trade.from) == value(mine, trade.to)
+                    && {
+                        let ex = exchange(after, trade);
+                        ex.recapturable && !ex.wins_material()
+                    }
+                    && {
+                        let mut p = after.clone();
+                        p.play_unchecked(trade);
+                        !can_force_mate(&p)
+                    }
+            })
     })
 }
 
