@@ -54,7 +54,7 @@ pub(super) fn supports_chase(again: &Position, m: Move, t: &Target, rules: &Rule
 /// `pos` with the piece on `square` taken off the board, if that is a
 /// position (the side to move keeps the move): what a chase would be without
 /// that piece.
-fn without(pos: &Position, square: Square) -> Option<Position> {
+pub(super) fn without(pos: &Position, square: Square) -> Option<Position> {
     let mut setup = pos.to_setup();
     setup.board.set(square, None);
     Position::from_setup(setup, crate::Tolerance::COMPOSED).ok()

@@ -3,7 +3,7 @@
 use super::chase::{targets, targets_among, Method, Target};
 use super::exchange::exchange;
 use super::idle::{idle_kind, stops_mate};
-use super::joint::{stops_trade, supports_chase};
+use super::joint::{stops_trade, supports_chase, without};
 use super::mate::{can_force_mate, can_mate_by_checks, mate_by_checks, MATE_CHECKS};
 use super::newness::{
     attack_is_new, attacked_while_in_check, frees_the_taker, king_root_newly_false, root_cut,
@@ -12,6 +12,7 @@ use super::newness::{
 use super::rulebook::Rulebook;
 use super::value::value;
 use crate::{Color, Move, Position, Role, Square};
+use std::cell::OnceCell;
 
 /// The label of a move, heaviest first (27.4: a move that does several things
 /// is named and judged by the heaviest).
@@ -366,39 +367,38 @@ pub fn classify(rules: &Rulebook, before: &Position, m: Move) -> MoveKind {
 /// the moved piece takes part in the mate (图20 "邀兑之子参与做杀，判杀": without
 /// it, there is no mate to threaten).
 fn threat_met_by_exchange(before: &Position, after: &Position, m: Move) -> bool {
-    let earlier = before.pass();
-    let mover_mates = || {
-        let mut setup = after.to_setup();
-        setup.board.set(m.to, None);
-        Position::from_setup(setup, crate::Tolerance::COMPOSED)
-            .ok()
-            .and_then(|p| p.pass())
-            .is_none_or(|p| !can_mate_by_checks(&p, MATE_CHECKS))
+    // Both asked once, and only of a trade the move uncovers.
+    let earlier = OnceCell::new();
+    let uncovered = |trade: Move| {
+        earlier
+            .get_or_init(|| before.pass().map(|p| p.captures()))
+            .as_ref()
+            .is_some_and(|c| !c.iter().any(|&x| x == trade))
     };
-    let offered = |trade: Move| {
-        trade.to == m.to
-            || earlier
-                .as_ref()
-                .is_some_and(|p| !p.legal_moves().iter().any(|&c| c == trade))
-                && !mover_mates()
+    let needed = OnceCell::new();
+    let mover_needed_for_mate = || {
+        *needed.get_or_init(|| {
+            without(after, m.to)
+                .and_then(|p| p.pass())
+                .is_none_or(|p| !can_mate_by_checks(&p, MATE_CHECKS))
+        })
     };
     after.captures().iter().any(|&trade| {
-        let Some(mine) = after.piece_at(trade.to) else {
+        let (Some(mine), Some(theirs)) = (after.piece_at(trade.to), after.piece_at(trade.from))
+        else {
             return false;
         };
-        offered(trade)
-            && after.piece_at(trade.from).is_some_and(|theirs| {
-                value(theirs, trade.from) == value(mine, trade.to)
-                    && {
-                        let ex = exchange(after, trade);
-                        ex.recapturable && !ex.wins_material()
-                    }
-                    && {
-                        let mut p = after.clone();
-                        p.play_unchecked(trade);
-                        !can_force_mate(&p)
-                    }
-            })
+        value(theirs, trade.from) == value(mine, trade.to)
+            && (trade.to == m.to || uncovered(trade) && !mover_needed_for_mate())
+            && {
+                let ex = exchange(after, trade);
+                ex.recapturable && !ex.wins_material()
+            }
+            && {
+                let mut p = after.clone();
+                p.play_unchecked(trade);
+                !can_force_mate(&p)
+            }
     })
 }
 
