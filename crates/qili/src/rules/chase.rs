@@ -54,7 +54,9 @@ pub enum Root {
     /// removes its screen or opens its line), or — with
     /// `captures.mated_recapture_is_no_root` — every recapture is mated (29.4).
     False,
-    /// 少根: defended, but more attackers than defenders — the exchange wins material.
+    /// 少根: defended, but the complete exchange wins material — by numbers
+    /// (more attackers than defenders, [`Target::outnumbered`]), or because a
+    /// defender is tied elsewhere or mated for taking back further down.
     Insufficient,
     /// Defended, but worth more than the piece that takes it (e.g. a rook
     /// attacked by a horse), so the exchange wins material.
@@ -89,6 +91,10 @@ pub struct Target {
     pub root: Root,
     /// Defenders by the movement rules (for a false root, those that cannot recapture).
     pub protectors: Vec<Square>,
+    /// 攻多守少: more of the side's pieces reach the point than defend it,
+    /// by the movement rules — 少根 by numbers, as opposed to a defender
+    /// that is tied elsewhere (牵) or mated further down the exchange.
+    pub outnumbered: bool,
     /// Material won (rook 4, horse/cannon 2, advisor/elephant/crossed pawn 1).
     pub gain: i32,
     /// `true` if only the king can take it (27.1: the king alone chasing is idle).
@@ -240,6 +246,7 @@ fn direct_captures(
         };
         let attacker = pos.piece_at(m.from).map(|p| p.role);
         let protectors = attack::attackers(pos.board(), m.to, mover.other());
+        let outnumbered = attack::attackers(pos.board(), m.to, mover).len() > protectors.len();
         let method = if ex.recapturable {
             Method::Exchange
         } else {
@@ -264,6 +271,7 @@ fn direct_captures(
                 method,
                 root,
                 protectors,
+                outnumbered,
                 gain: ex.gain,
                 king_only: attacker == Some(Role::King),
                 pawn_only: attacker == Some(Role::Pawn),
@@ -291,17 +299,25 @@ fn winning_capture(
     }
     let mut ex = exchanges.of(m);
     let mut root = None;
-    if captures.mated_recapture_is_no_root
-        && !ex.wins_material()
-        && ex.recapturable
-        && every_recapture_is_mated(pos, m)
-    {
-        ex.gain = value(victim, m.to);
-        ex.won = vec![victim];
-        ex.lost.clear();
-        ex.won_by_pawns = 0;
-        ex.line = mated_recapture_line(pos, m);
-        root = Some(Root::False);
+    if captures.mated_recapture_is_no_root && !ex.wins_material() && ex.recapturable {
+        if every_recapture_is_mated(pos, m) {
+            ex.gain = value(victim, m.to);
+            ex.won = vec![victim];
+            ex.lost.clear();
+            ex.won_by_pawns = 0;
+            ex.line = mated_recapture_line(pos, m);
+            root = Some(Root::False);
+        } else if !can_force_mate(pos) {
+            // A root further down the exchange whose recapture is mated.
+            let spared = exchanges.sparing_mated_recaptures(m);
+            if spared.wins_material() {
+                let line = line_to_mated_recapture(pos, &ex.line);
+                ex = spared;
+                if !line.is_empty() {
+                    ex.line = line;
+                }
+            }
+        }
     }
     if !ex.wins_material() {
         return None;
@@ -478,6 +494,29 @@ fn mated_recapture_line(pos: &Position, m: Move) -> Vec<Move> {
     [m, r].into_iter().chain(mate).collect()
 }
 
+/// Why a root further down an exchange is false: the exchange `line` as
+/// counted without 29.4, up to the first recapture after which the side that
+/// started can force mate, and that mate (empty if the line has no such
+/// recapture, or without the `lines` feature).
+fn line_to_mated_recapture(pos: &Position, line: &[Move]) -> Vec<Move> {
+    if !cfg!(feature = "lines") {
+        return Vec::new();
+    }
+    let mut p = pos.clone();
+    for (i, &m) in line.iter().enumerate() {
+        if !p.is_legal(m) {
+            break;
+        }
+        p.play_unchecked(m);
+        if p.turn() == pos.turn() {
+            if let Some(mate) = mate_by_checks(&p, FORCED_MATE_CHECKS) {
+                return line[..=i].iter().copied().chain(mate).collect();
+            }
+        }
+    }
+    Vec::new()
+}
+
 /// 29.4: a capture after which the opponent can force mate does not count.
 pub(super) fn capture_is_mated(pos: &Position, m: Move) -> bool {
     let mut after = pos.clone();
@@ -578,6 +617,7 @@ fn through_check(
                 method: Method::ThroughCheck(k),
                 root: Root::None,
                 protectors,
+                outnumbered: false,
                 gain: w.gain,
                 king_only: false,
                 pawn_only: false,
@@ -863,6 +903,37 @@ mod tests {
     /// protect the cannon the rook attacks, but after either takes back,
     /// 车六进六 mates (28.16 假根, 29.4) — the cannon is won. Not in AXF.
     /// 图29: a mate the capturer has anyway does not make a root false.
+    /// 28.16 with 29.4 further down the exchange: the cannon comes behind
+    /// its screen to join the horse against the horse on h6, guarded by a
+    /// horse and a rook. Counted plainly the trade is even (炮 takes, 马
+    /// takes back, 马 takes, 车 takes back), but the rook's recapture leaves
+    /// the king on f9, which the facing kings keep off e9, to red's rooks
+    /// (车八平四 and 车一进九 mate): black stops a capture earlier and loses a
+    /// horse — a 少根, chased in the CXA books; AXF counts no 少根. With the
+    /// e-file closed by a red pawn the king has e9, the recapture is safe,
+    /// and the move offers an even trade.
+    #[test]
+    fn a_root_mated_for_its_second_recapture_is_no_root() {
+        let pos = after_line("2ba1k3/6n1N/b2a3P1/5r1n1/9/9/7P1/1R7/C8/2BAKAB1R w", "a1h1");
+        let red = pos.pass().unwrap();
+        let horse: Square = "h6".parse().unwrap();
+        for edition in [Edition::Cxa1999, Edition::Cxa2020] {
+            let t = targets(&red, edition.rulebook());
+            let t = t.iter().find(|t| t.square == horse).expect("h6 is won");
+            assert_eq!((t.root, t.gain), (Root::Insufficient, 2), "{t:?}");
+        }
+        assert!(!targets(&red, Edition::Axf.rulebook())
+            .iter()
+            .any(|t| t.square == horse));
+        let safe = after_line(
+            "2ba1k3/6n1N/b2a3P1/5r1n1/9/9/4P2P1/1R7/C8/2BAKAB1R w",
+            "a1h1",
+        );
+        assert!(!targets(&safe.pass().unwrap(), Edition::Cxa2020.rulebook())
+            .iter()
+            .any(|t| t.square == horse));
+    }
+
     #[test]
     fn a_recapture_that_allows_mate_at_once_is_a_false_root() {
         let pos = after_line(

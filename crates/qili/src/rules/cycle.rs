@@ -318,9 +318,12 @@ fn common_chased_piece(plies: &[usize], effective: &[Label], kinds: &[MoveKind])
 
 /// CXA 2020 (图21 "红方一兑一捉，黑方长捉车"; 图26 "一着捉无根子，一着捉少根子
 /// 无需变着"): when the opponent's pattern is forbidden too (长打对长打, 28.14),
-/// a move whose only chases are of 少根子 — pieces won only through a complete
-/// exchange (29.1, 28.16) — is not counted as 打: the opponent, attacking on
-/// every move, need not go through the exchange. A side that chases an
+/// a move whose only chases are of 少根子 — pieces attacked by more pieces
+/// than defend them, won only through a complete exchange (29.1, 28.16; 图26:
+/// the cannon attacked by a rook and a horse, guarded by one horse) — is not
+/// counted as 打: the opponent, attacking on every move, need not go through
+/// the exchange. A piece whose one defender cannot take back without loss
+/// elsewhere (牵) is not outnumbered, and its chase counts. A side that chases an
 /// unprotected piece on one move and an insufficiently protected one on the
 /// next is then 数捉一闲 and need not vary, while the opponent's 长捉 must.
 fn discount_exchange_chases_if_mutual(side: &mut SideInCycle, other: Pattern, kinds: &[MoveKind]) {
@@ -330,8 +333,8 @@ fn discount_exchange_chases_if_mutual(side: &mut SideInCycle, other: Pattern, ki
     let mut changed = false;
     for (l, &i) in side.effective.iter_mut().zip(&side.plies) {
         let mut chases = kinds[i].counted_chases().peekable();
-        let only_insufficient =
-            chases.peek().is_some() && chases.all(|t| t.root == Root::Insufficient);
+        let only_insufficient = chases.peek().is_some()
+            && chases.all(|t| t.root == Root::Insufficient && t.outnumbered);
         if *l == Label::Chase && only_insufficient {
             *l = Label::Idle;
             changed = true;
@@ -417,6 +420,24 @@ mod tests {
         assert_eq!(cycle.red.pattern, Pattern::PerpetualChase);
         assert!(!cycle.red.exchange_chases_discounted);
         assert_eq!(fig4.ruling, Ruling::Loses(Color::Red));
+    }
+
+    /// The discount of 图26 is for pieces outnumbered by their attackers. The
+    /// rook chases the horse on d6, guarded by the cannon on h6 alone — one
+    /// attacker, one defender; the exchange wins because the cannon's
+    /// recapture opens the h-file to the rook on h9 (牵): a chase that counts.
+    /// Red chases on every move, black too: both forbidden, a draw (26.3).
+    #[test]
+    fn a_tied_defender_is_not_outnumbered_2020() {
+        let tied = game(
+            Edition::Cxa2020,
+            "2r1kabr1/4a4/b1n6/p1R1p2cp/6p2/4n4/P1P1C1P1P/2NA2N2/9/2BAK1BR1 w",
+            "c6c4 e4d6 c4c6 d6e4",
+        );
+        let cycle = tied.cycle.as_ref().unwrap();
+        assert_eq!(cycle.red.pattern, Pattern::PerpetualChase);
+        assert!(!cycle.red.exchange_chases_discounted);
+        assert_eq!(tied.ruling, Ruling::Draw);
     }
 
     /// AXF: a perpetual chase is of one piece, chased by every chasing move.

@@ -16,6 +16,7 @@
 use std::cell::{OnceCell, RefCell};
 
 use super::attack::{attacks, on_path};
+use super::mate::can_force_mate;
 use super::value::{self, value};
 use crate::tables::ALL_SQUARES;
 use crate::{Move, Piece, Position, Role, Square};
@@ -173,6 +174,37 @@ impl Window {
     }
 }
 
+/// Which captures a search may make.
+#[derive(Clone, Copy)]
+struct Limits {
+    /// Points (a bit set) where the starting side's follow-up captures may
+    /// not take; the exchange's own point is freed once play reaches it.
+    excluded: u128,
+    /// Points of the starting side's pieces that take no part (they never
+    /// move, so the set stays true).
+    banned: u128,
+    /// 29.4 at every recapture: the defender does not take back where the
+    /// starting side can then force mate.
+    no_mated_recaptures: bool,
+}
+
+impl Limits {
+    /// Every capture allowed.
+    const NONE: Limits = Limits {
+        excluded: 0,
+        banned: 0,
+        no_mated_recaptures: false,
+    };
+
+    /// The same limits, with captures on `square` allowed.
+    fn freeing(self, square: Square) -> Limits {
+        Limits {
+            excluded: self.excluded & !square.bit(),
+            ..self
+        }
+    }
+}
+
 impl Line {
     /// The line's [`weight`].
     fn key(&self) -> Weight {
@@ -247,11 +279,40 @@ impl<'a> Exchanges<'a> {
             && !attacks(after.board(), m.to, m.from)
     }
 
+    /// The limits of the exchange that `first` starts: follow-up captures
+    /// only of pieces the side could not win at the start.
+    fn limits(&self, first: Move) -> Limits {
+        Limits {
+            excluded: self.own_wins & !first.to.bit(),
+            ..Limits::NONE
+        }
+    }
+
+    /// The plain exchange that `first` starts, with 29.4 asked at every
+    /// recapture (28.16 假根 further down the exchange): the defender does
+    /// not take back where the starting side can then force mate, as a
+    /// root whose recapture is mated is no root (2020 参考图25, 图7). When
+    /// every first recapture is mated the root is false outright (the chase
+    /// module asks that first); this is asked when the exchange does not win
+    /// as counted and some recapture is not mated.
+    pub fn sparing_mated_recaptures(&self, first: Move) -> Exchange {
+        let limits = Limits {
+            no_mated_recaptures: true,
+            ..self.limits(first)
+        };
+        self.within(first, limits)
+    }
+
     /// The exchange that `first` starts (see [`exchange`]).
     pub fn of(&self, first: Move) -> Exchange {
+        self.within(first, self.limits(first))
+    }
+
+    /// The exchange that `first` starts, searched within `limits`, with
+    /// what the capture gives up elsewhere.
+    fn within(&self, first: Move, limits: Limits) -> Exchange {
         let pos = self.pos;
-        let own = self.own_wins & !first.to.bit();
-        let mut ex = exchange_excluding(pos, first, own, 0);
+        let mut ex = exchange_within(pos, first, limits);
         // "被牵子捉子" (CXA 2020 图23): if the capturing piece was holding a way
         // shut — a line, a horse's leg, an elephant's eye — and leaving it lets
         // the opponent win, that way, a piece it could not win before and that
@@ -390,7 +451,11 @@ fn single_square(pos: &Position, first: Move) -> Line {
     let mut after = pos.clone();
     after.play_unchecked(first);
     let everywhere_else = ALL_SQUARES & !first.to.bit();
-    let rest = defender(&after, first.to, 1, everywhere_else, 0, Window::ALL);
+    let here_only = Limits {
+        excluded: everywhere_else,
+        ..Limits::NONE
+    };
+    let rest = defender(&after, first.to, 1, here_only, Window::ALL);
     Line {
         score: value(target, first.to) + rest.score,
         moves: Moves::then(first, rest.moves),
@@ -402,13 +467,19 @@ fn single_square(pos: &Position, first: Move) -> Line {
 /// what the other pieces win by themselves.
 pub fn exchange_without(pos: &Position, first: Move, banned: &[Square]) -> Exchange {
     let banned = banned.iter().fold(0, |set, &s| set | s.bit());
-    exchange_excluding(pos, first, 0, banned)
+    exchange_within(
+        pos,
+        first,
+        Limits {
+            banned,
+            ..Limits::NONE
+        },
+    )
 }
 
-/// [`exchange`] with the starting side's follow-up captures limited to
-/// squares outside the bit set `excluded`, and made by pieces outside the bit
-/// set `banned` (squares they stand on at the start; they never move).
-fn exchange_excluding(pos: &Position, first: Move, excluded: u128, banned: u128) -> Exchange {
+/// [`exchange`] with the starting side's follow-up captures and the
+/// defender's recaptures within `limits`.
+fn exchange_within(pos: &Position, first: Move, limits: Limits) -> Exchange {
     let Some(target) = pos.piece_at(first.to) else {
         return Exchange {
             gain: 0,
@@ -422,11 +493,11 @@ fn exchange_excluding(pos: &Position, first: Move, excluded: u128, banned: u128)
     let mut after = pos.clone();
     after.play_unchecked(first);
     let recapturable = !after.legal_moves_to(first.to).is_empty();
-    let mut rest = defender(&after, first.to, 1, excluded, banned, Window::ALL);
+    let mut rest = defender(&after, first.to, 1, limits, Window::ALL);
     // An in-between capture only refutes a capture that wins although the
     // defender can take back.
     if recapturable && value(target, first.to) + rest.score > 0 {
-        let other = take_with_check_first(&after, first.to, excluded, banned);
+        let other = take_with_check_first(&after, first.to, limits);
         if other.key() < rest.key() {
             rest = other;
         }
@@ -444,7 +515,7 @@ fn exchange_excluding(pos: &Position, first: Move, excluded: u128, banned: u128)
     if !recapturable || !ex.wins_material() {
         return ex;
     }
-    floating_recapture(&after, first.to, target, most, excluded, banned).map_or(ex, exchange)
+    floating_recapture(&after, first.to, target, most, limits).map_or(ex, exchange)
 }
 
 /// The defender's answer to a first capture by a crossed pawn, which took
@@ -462,14 +533,16 @@ fn floating_recapture(
     square: Square,
     target: Piece,
     most: i32,
-    excluded: u128,
-    banned: u128,
+    limits: Limits,
 ) -> Option<Line> {
     let capturer = pos
         .piece_at(square)
         .filter(|&p| p.role == Role::Pawn && value(p, square) > 0)?;
-    let free = excluded & !square.bit();
-    let elsewhere = ALL_SQUARES & !square.bit();
+    let free = limits.freeing(square);
+    let here_only = Limits {
+        excluded: ALL_SQUARES & !square.bit(),
+        ..limits
+    };
     pos.legal_moves_to(square)
         .iter()
         .filter_map(|&m| {
@@ -478,8 +551,8 @@ fn floating_recapture(
             // The trade on the square itself, if the starting side does no
             // better by capturing elsewhere too (an even trade on the way
             // would only reorder equal lines).
-            let here = attacker(&next, 2, elsewhere, banned, Window::ALL);
-            let best = attacker(&next, 2, free, banned, Window::ALL);
+            let here = attacker(&next, 2, here_only, Window::ALL);
+            let best = attacker(&next, 2, free, Window::ALL);
             (here.key() == best.key()).then(|| {
                 let score = here.score - value(capturer, square);
                 Line::after_losing(m, capturer, here, score)
@@ -500,15 +573,16 @@ fn floating_recapture(
 
 /// The starting side to move: stop, or capture anything. Exact within
 /// `window` (see [`Window`]).
-fn attacker(pos: &Position, depth: usize, excluded: u128, banned: u128, window: Window) -> Line {
+fn attacker(pos: &Position, depth: usize, limits: Limits, window: Window) -> Line {
     let mut best = Line::default();
     if depth >= MAX_CAPTURES || best.key() >= window.beta {
         return best;
     }
     let board = pos.board();
-    let victims = board.occupied_by(pos.turn().other()) & !board.by_role(Role::King) & !excluded;
+    let victims =
+        board.occupied_by(pos.turn().other()) & !board.by_role(Role::King) & !limits.excluded;
     for &m in pos.legal_moves_within(victims).iter() {
-        if banned & m.from.bit() != 0 {
+        if limits.banned & m.from.bit() != 0 {
             continue;
         }
         let Some(victim) = pos.piece_at(m.to) else {
@@ -524,7 +598,7 @@ fn attacker(pos: &Position, depth: usize, excluded: u128, banned: u128, window: 
             ..window
         };
         let inner = sure.shifted(pair(taken, taken - pawn_share));
-        let rest = defender(&next, m.to, depth + 1, excluded, banned, inner);
+        let rest = defender(&next, m.to, depth + 1, limits, inner);
         let score = taken + rest.score;
         let by_pawns = rest.by_pawns + pawn_share;
         if weight(score, by_pawns) > best.key() {
@@ -545,14 +619,7 @@ fn attacker(pos: &Position, depth: usize, excluded: u128, banned: u128, window: 
 
 /// The defender to move after the starting side took on `square`: stop, or
 /// take back there. Exact within `window` (see [`Window`]).
-fn defender(
-    pos: &Position,
-    square: Square,
-    depth: usize,
-    excluded: u128,
-    banned: u128,
-    window: Window,
-) -> Line {
+fn defender(pos: &Position, square: Square, depth: usize, limits: Limits, window: Window) -> Line {
     let mut best = Line::default();
     if depth >= MAX_CAPTURES || best.key() <= window.alpha {
         return best;
@@ -568,17 +635,17 @@ fn defender(
             beta: window.beta.min(best.key()),
             ..window
         };
-        // The exchange's own square is never excluded.
-        let free = excluded & !square.bit();
         let rest = attacker(
             &next,
             depth + 1,
-            free,
-            banned,
+            limits.freeing(square),
             sure.shifted(pair(-lost, -lost)),
         );
         let score = rest.score - lost;
-        if weight(score, rest.by_pawns) < best.key() {
+        // The mate is asked last, of a recapture that would be chosen.
+        if weight(score, rest.by_pawns) < best.key()
+            && !(limits.no_mated_recaptures && can_force_mate(&next))
+        {
             best = Line::after_losing(m, victim, rest, score);
             if best.key() <= window.alpha {
                 break;
@@ -595,7 +662,7 @@ fn defender(
 /// its own counts: a piece the defender could simply win is a loss apart
 /// from the exchange (1999 细则4: a root that takes and gives up the piece it
 /// guarded still chases).
-fn take_with_check_first(pos: &Position, square: Square, excluded: u128, banned: u128) -> Line {
+fn take_with_check_first(pos: &Position, square: Square, limits: Limits) -> Line {
     let mut best = Line::default();
     for &k in pos.checking_moves().iter() {
         let Some(taken) = pos.piece_at(k.to) else {
@@ -606,7 +673,7 @@ fn take_with_check_first(pos: &Position, square: Square, excluded: u128, banned:
         }
         let mut next = pos.clone();
         next.play_unchecked(k);
-        let rest = answer_check(&next, square, 2, excluded, banned);
+        let rest = answer_check(&next, square, 2, limits);
         let score = rest.score - value(taken, k.to);
         if weight(score, rest.by_pawns) < best.key() {
             best = Line::after_losing(k, taken, rest, score);
@@ -618,13 +685,7 @@ fn take_with_check_first(pos: &Position, square: Square, excluded: u128, banned:
 /// The starting side answers a check given by an in-between capture (it
 /// cannot stop); the defender may then take back on `square`, or where the
 /// piece from there went, or the piece that took the checker.
-fn answer_check(
-    pos: &Position,
-    square: Square,
-    depth: usize,
-    excluded: u128,
-    banned: u128,
-) -> Line {
+fn answer_check(pos: &Position, square: Square, depth: usize, limits: Limits) -> Line {
     let mut best: Option<Line> = None;
     for &e in pos.legal_moves().iter() {
         let taken = pos.piece_at(e.to);
@@ -632,9 +693,9 @@ fn answer_check(
         let mut next = pos.clone();
         next.play_unchecked(e);
         let at = if e.from == square { e.to } else { square };
-        let mut rest = defender(&next, at, depth + 1, excluded, banned, Window::ALL);
+        let mut rest = defender(&next, at, depth + 1, limits, Window::ALL);
         if taken.is_some() && e.to != at {
-            let other = defender(&next, e.to, depth + 1, excluded, banned, Window::ALL);
+            let other = defender(&next, e.to, depth + 1, limits, Window::ALL);
             if other.key() < rest.key() {
                 rest = other;
             }

@@ -359,8 +359,8 @@ fn side_summary(rules: &Rulebook, s: &SideInCycle) -> Text {
     }
     if s.exchange_chases_discounted {
         t.push(
-            "双方形成长打对长打，只捉少根子的着法须经交换才能得子，不计为打。",
-            "Both sides attack on every move, so a move that only chases an insufficiently protected piece (won only through an exchange) is not counted as an attack.",
+            "双方形成长打对长打，只捉少根子（攻多守少）的着法须经交换才能得子，不计为打。",
+            "Both sides attack on every move, so a move that only chases a piece with more attackers than defenders (won only through an exchange) is not counted as an attack.",
         );
     }
     t
