@@ -913,6 +913,28 @@ mod tests {
         assert_eq!((k.label, k.reason), (Label::Idle, MoveReason::ChaseNotNew));
     }
 
+    /// 29.2 with 参考图37 ("没有加强进攻子力"): the advisor on d0 is lost
+    /// already — 车6进3 checks, the king cannot take (the kings would face),
+    /// 帅五进一, and the rook takes it. The cannon that comes to h5 gives one
+    /// more check (炮2平8 then 炮8进5), after which the same rook takes the
+    /// same advisor: one more road to a piece already lost, not a new
+    /// attacker, so no renewal in 2020 (from real games, xq022768 and
+    /// xq026844). A cannon that wins a piece nobody could win before still
+    /// chases it.
+    #[test]
+    fn a_new_check_on_a_piece_already_lost_renews_nothing() {
+        let pos =
+            fen::position("5k3/9/9/9/1c7/9/5r3/3AB4/9/3AK1B2 b", Tolerance::COMPOSED).unwrap();
+        for edition in [Edition::Cxa1999, Edition::Cxa2020] {
+            let k = classify_iccs(edition, &pos, "b5h5");
+            assert_eq!(
+                (k.label, k.reason),
+                (Label::Idle, MoveReason::ChaseNotNew),
+                "{edition:?}"
+            );
+        }
+    }
+
     /// CXA 2020 图18: the rook comes back to the king's file, where it stops
     /// black's mate threat, and attacks the unprotected elephant on the way:
     /// "占据守和要点，附带产生的捉象按闲着处理" (27.3) — idle, and the arbiter

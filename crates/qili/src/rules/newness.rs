@@ -171,15 +171,20 @@ pub(super) fn attacked_by_the_same(before: &Position, t: &Target) -> bool {
 /// A king or a pawn that joins the attack on a piece the side could already
 /// win is no new attacker: its own attack is idle (27.1 "帅(将)本身步步叫吃",
 /// 27.2 "兵(卒)本身捉吃"), and the piece was lost without it. Where it is what
-/// makes the piece winnable, it is (27.1 "借帅(将)之力捉吃…按捉处理").
+/// makes the piece winnable, it is (27.1 "借帅(将)之力捉吃…按捉处理"). Nor is a
+/// new check that opens one more road to a piece already lost: the piece
+/// that takes it at the end is the one that took it before (参考图37 "没有
+/// 加强进攻子力"; 参考图23's new attacker takes the piece itself).
 pub(super) fn attack_is_new(before: &Position, m: Move, t: &Target, was: &[Target]) -> bool {
     let winnable_before = was.iter().any(|w| w.square == t.square);
+    let through_check = matches!(t.method, Method::ThroughCheck(_));
     t.attackers.iter().any(|&a| {
         let origin = stood_on(m, a);
         let counts = !winnable_before
-            || before
-                .piece_at(origin)
-                .is_some_and(|p| !matches!(p.role, Role::King | Role::Pawn));
+            || !through_check
+                && before
+                    .piece_at(origin)
+                    .is_some_and(|p| !matches!(p.role, Role::King | Role::Pawn));
         counts
             && !attack::attacks(before.board(), origin, t.square)
             && !was
