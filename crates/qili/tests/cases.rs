@@ -155,7 +155,7 @@ fn cxa1999_composed() {
 /// diagrams fails here.
 #[test]
 fn concepts_composed() {
-    check("concepts-composed.jsonl", "ruling", 806, 5408);
+    check("concepts-composed.jsonl", "ruling", 831, 5491);
 }
 
 #[test]

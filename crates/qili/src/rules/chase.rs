@@ -8,7 +8,7 @@
 //! comparing two of these sets, before and after a move — see [`super::kind`].
 
 use super::attack;
-use super::exchange::{exchange_without, Exchange, Exchanges};
+use super::exchange::{exchange_without, single_square_gain, Exchange, Exchanges};
 use super::mate::{can_force_mate, mate_by_checks, FORCED_MATE_CHECKS};
 use super::rulebook::{CaptureRules, Rulebook};
 use super::value::{has_value, value};
@@ -91,9 +91,11 @@ pub struct Target {
     pub root: Root,
     /// Defenders by the movement rules (for a false root, those that cannot recapture).
     pub protectors: Vec<Square>,
-    /// 攻多守少: more of the side's pieces reach the point than defend it,
-    /// by the movement rules — 少根 by numbers, as opposed to a defender
-    /// that is tied elsewhere (牵) or mated further down the exchange.
+    /// 攻多守少: won by numbers — more of the side's pieces reach the point
+    /// than defend it, and the captures and recaptures on the point alone
+    /// win it — as opposed to a 少根 whose defender is tied elsewhere (牵),
+    /// is mated further down the exchange, or whose exchange wins by what it
+    /// uncovers elsewhere.
     pub outnumbered: bool,
     /// Material won (rook 4, horse/cannon 2, advisor/elephant/crossed pawn 1).
     pub gain: i32,
@@ -246,7 +248,8 @@ fn direct_captures(
         };
         let attacker = pos.piece_at(m.from).map(|p| p.role);
         let protectors = attack::attackers(pos.board(), m.to, mover.other());
-        let outnumbered = attack::attackers(pos.board(), m.to, mover).len() > protectors.len();
+        let outnumbered = attack::attackers(pos.board(), m.to, mover).len() > protectors.len()
+            && single_square_gain(pos, m) > 0;
         let method = if ex.recapturable {
             Method::Exchange
         } else {
@@ -255,6 +258,7 @@ fn direct_captures(
         match out.iter_mut().find(|t| t.square == m.to) {
             Some(t) => {
                 t.attackers.push(m.from);
+                t.outnumbered |= outnumbered;
                 t.king_only &= attacker == Some(Role::King);
                 t.pawn_only &= attacker == Some(Role::Pawn);
                 if (ex.gain, strength(method, root)) > (t.gain, strength(t.method, t.root)) {

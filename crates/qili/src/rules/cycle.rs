@@ -440,6 +440,24 @@ mod tests {
         assert_eq!(tied.ruling, Ruling::Draw);
     }
 
+    /// Outnumbered is won by numbers: the elephant on e7 has two attackers
+    /// (the horses) and one defender, but horse for horse on its point is
+    /// even; red wins it because the horse that takes uncovers the cannon on
+    /// the black rook (from a real game, xq025567). Not the 攻多守少 of 图26:
+    /// red's chases count, both sides chase every move, a draw.
+    #[test]
+    fn a_piece_won_by_an_uncovered_attack_is_not_outnumbered_2020() {
+        let uncovered = game(
+            Edition::Cxa2020,
+            "4kab2/4a4/4b4/1rN1n4/5Np1C/9/9/4B4/4A4/3AK1B2 w",
+            "i5i6 b6b5 i6i5 b5b6",
+        );
+        let cycle = uncovered.cycle.as_ref().unwrap();
+        assert_eq!(cycle.red.pattern, Pattern::PerpetualChase);
+        assert!(!cycle.red.exchange_chases_discounted);
+        assert_eq!(uncovered.ruling, Ruling::Draw);
+    }
+
     /// AXF: a perpetual chase is of one piece, chased by every chasing move.
     /// Two rooks against two cannons on one rank: each rook move attacks a
     /// cannon anew or leaves the other rook's attack on it standing, and
