@@ -155,7 +155,7 @@ fn cxa1999_composed() {
 /// diagrams fails here.
 #[test]
 fn concepts_composed() {
-    check("concepts-composed.jsonl", "ruling", 831, 5491);
+    check("concepts-composed.jsonl", "ruling", 846, 5554);
 }
 
 #[test]

@@ -315,7 +315,7 @@ fn winning_capture(
             // A root further down the exchange whose recapture is mated.
             let spared = exchanges.sparing_mated_recaptures(m);
             if spared.wins_material() {
-                let line = line_to_mated_recapture(pos, &ex.line);
+                let line = exchanges.mated_recapture_shown(&spared.line);
                 ex = spared;
                 if !line.is_empty() {
                     ex.line = line;
@@ -496,29 +496,6 @@ fn mated_recapture_line(pos: &Position, m: Move) -> Vec<Move> {
     after.play_unchecked(r);
     let mate = mate_by_checks(&after, FORCED_MATE_CHECKS).unwrap_or_default();
     [m, r].into_iter().chain(mate).collect()
-}
-
-/// Why a root further down an exchange is false: the exchange `line` as
-/// counted without 29.4, up to the first recapture after which the side that
-/// started can force mate, and that mate (empty if the line has no such
-/// recapture, or without the `lines` feature).
-fn line_to_mated_recapture(pos: &Position, line: &[Move]) -> Vec<Move> {
-    if !cfg!(feature = "lines") {
-        return Vec::new();
-    }
-    let mut p = pos.clone();
-    for (i, &m) in line.iter().enumerate() {
-        if !p.is_legal(m) {
-            break;
-        }
-        p.play_unchecked(m);
-        if p.turn() == pos.turn() {
-            if let Some(mate) = mate_by_checks(&p, FORCED_MATE_CHECKS) {
-                return line[..=i].iter().copied().chain(mate).collect();
-            }
-        }
-    }
-    Vec::new()
 }
 
 /// 29.4: a capture after which the opponent can force mate does not count.

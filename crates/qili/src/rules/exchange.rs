@@ -16,7 +16,7 @@
 use std::cell::{OnceCell, RefCell};
 
 use super::attack::{attacks, on_path};
-use super::mate::can_force_mate;
+use super::mate::{can_force_mate, mate_by_checks, FORCED_MATE_CHECKS};
 use super::value::{self, value};
 use crate::tables::ALL_SQUARES;
 use crate::{Move, Piece, Position, Role, Square};
@@ -303,6 +303,26 @@ impl<'a> Exchanges<'a> {
         self.within(first, limits)
     }
 
+    /// Why the defender stops where `line` (a line of
+    /// [`Exchanges::sparing_mated_recaptures`]) ends: the line, a recapture
+    /// the defender could make there and the best continuation after it, to
+    /// the recapture after which the side that started forces mate, and that
+    /// mate. Empty if there is none, or without the `lines` feature.
+    pub fn mated_recapture_shown(&self, line: &[Move]) -> Vec<Move> {
+        let Some(&first) = line.first().filter(|_| cfg!(feature = "lines")) else {
+            return Vec::new();
+        };
+        let mut end = self.pos.clone();
+        for &m in line {
+            end.play_unchecked(m);
+        }
+        let limits = Limits {
+            no_mated_recaptures: true,
+            ..self.limits(first)
+        };
+        refuted_recapture(&end, line.to_vec(), limits).unwrap_or_default()
+    }
+
     /// The exchange that `first` starts (see [`exchange`]).
     pub fn of(&self, first: Move) -> Exchange {
         self.within(first, self.limits(first))
@@ -360,6 +380,38 @@ impl<'a> Exchanges<'a> {
         }
         ex
     }
+}
+
+/// [`Exchanges::mated_recapture_shown`] from `pos`, reached by `line`: if the
+/// defender is to move there, each of its recaptures on the line's last
+/// point, then either the mate it allows or the starting side's best
+/// continuation (within `limits`) and the same question at its end.
+fn refuted_recapture(pos: &Position, line: Vec<Move>, limits: Limits) -> Option<Vec<Move>> {
+    let &last = line.last()?;
+    if line.len() % 2 == 0 || line.len() >= MAX_CAPTURES {
+        return None;
+    }
+    pos.legal_moves_to(last.to).iter().find_map(|&r| {
+        let mut next = pos.clone();
+        next.play_unchecked(r);
+        let mut longer = line.clone();
+        longer.push(r);
+        if can_force_mate(&next) {
+            longer.extend(mate_by_checks(&next, FORCED_MATE_CHECKS).unwrap_or_default());
+            return Some(longer);
+        }
+        let more = attacker(&next, longer.len(), limits.freeing(last.to), Window::ALL)
+            .moves
+            .to_vec();
+        if more.is_empty() {
+            return None;
+        }
+        for &m in &more {
+            next.play_unchecked(m);
+        }
+        longer.extend(more);
+        refuted_recapture(&next, longer, limits)
+    })
 }
 
 /// `true` if taking with `m` gives another piece up: once it has taken, the

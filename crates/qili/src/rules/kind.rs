@@ -837,6 +837,26 @@ mod tests {
         }
     }
 
+    /// 29.2, 应将: an answer that cuts a root makes the chase its own, also a
+    /// root that stands behind the taker. The cannon on g2 blocks the check
+    /// on e2 and so leaves the file where the black cannon on g1 would take
+    /// back on g7 over it once the rook had taken there (from a real game,
+    /// xq003350, AXF): the horse is chased.
+    #[test]
+    fn an_answer_to_check_that_removes_a_cannons_screen_chases() {
+        let pos = fen::position(
+            "3k5/9/6n2/6R2/4c4/9/4P4/6C2/r5c2/4K4 w",
+            Tolerance::COMPOSED,
+        )
+        .unwrap();
+        let horse: Square = "g7".parse().unwrap();
+        for edition in [Edition::Axf, Edition::Cxa2020, Edition::Cxa1999] {
+            let k = classify_iccs(edition, &pos, "g2e2");
+            assert_eq!(k.label, Label::Chase, "{edition:?}");
+            assert!(k.chases.iter().any(|t| t.square == horse), "{edition:?}");
+        }
+    }
+
     /// The same when the piece that attacked all along answers the check
     /// itself: the rook on d4 attacks the bare cannon on d8, the horse's
     /// check stops it taking, and the rook takes the horse on d2 without

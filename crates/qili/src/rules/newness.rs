@@ -131,12 +131,17 @@ fn roots_untouched(before: &Position, again: &Position, m: Move, t: &Target) -> 
         p.play_unchecked(Move::new(from, t.square));
         !p.legal_moves_to(t.square).is_empty()
     };
+    // A root behind the taker (a cannon that takes back over a screen once
+    // the taker has left its line) is no attacker of the target: whether it
+    // could take back is asked of every capture, roots seen or not — unless
+    // one attacker could take the piece for nothing all along.
     let roots = attack::attackers(before.board(), t.square, t.piece.color);
-    roots.is_empty()
-        || roots.iter().all(|r| t.protectors.contains(r))
-            && t.attackers
+    let taken_back_before = |a: Square| could_take_back(before, stood_on(m, a));
+    (roots.is_empty() || roots.iter().all(|r| t.protectors.contains(r)))
+        && (t.attackers.iter().any(|&a| !taken_back_before(a))
+            || t.attackers
                 .iter()
-                .all(|&a| could_take_back(again, a) || !could_take_back(before, stood_on(m, a)))
+                .all(|&a| could_take_back(again, a) || !taken_back_before(a)))
 }
 
 /// Where the piece now on `sq` stood before the move `m`.
