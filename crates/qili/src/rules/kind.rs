@@ -7,7 +7,7 @@ use super::joint::{stops_trade, supports_chase, without};
 use super::mate::{can_force_mate, can_mate_by_checks, mate_by_checks, MATE_CHECKS};
 use super::newness::{
     attack_is_new, attacked_while_in_check, frees_the_taker, king_root_newly_false, root_cut,
-    root_newly_pinned, taker_unpinned,
+    root_newly_pinned, taker_unpinned, won_through_check_while_in_check,
 };
 use super::rulebook::Rulebook;
 use super::value::value;
@@ -263,6 +263,9 @@ pub fn classify(rules: &Rulebook, before: &Position, m: Move) -> MoveKind {
         // being taken is not chased anew by the answer (2020 参考图19; the
         // 1999 clause is the same text).
         let held_by_check = attacked_while_in_check(before, &again, m, &t);
+        // The same for a piece won through a check, by the same checker: no
+        // new attacker, so nothing renews it either.
+        let route_held = won_through_check_while_in_check(before, m, &t, rules);
         let standing = if rules.chase_needs_new_attack {
             // A move chases a piece it gives a new attacker (the moved piece,
             // or one it uncovers or frees from a pin), whether or not the
@@ -276,7 +279,7 @@ pub fn classify(rules: &Rulebook, before: &Position, m: Move) -> MoveKind {
                     && (root_newly_pinned(&after, &t)
                         || king_root_newly_false(before, &t)
                         || root_cut(before, &after, &t)));
-            held_by_check || !made_new
+            held_by_check || route_held || !made_new
         } else {
             // A piece that could already be won is not chased anew (从捉到捉,
             // 1999 图六) — unless a piece joins the attack, the moved piece
@@ -299,7 +302,7 @@ pub fn classify(rules: &Rulebook, before: &Position, m: Move) -> MoveKind {
                     && frees_the_taker(before, &again, &t, &was_targets));
             let supports = kept_up && needed;
             joint += usize::from(supports);
-            kept_up && !supports && !own
+            route_held || kept_up && !supports && !own
         };
         if standing {
             kind.standing.push(t.square);
@@ -834,6 +837,25 @@ mod tests {
         for edition in [Edition::Cxa2020, Edition::Cxa1999] {
             let k = classify_iccs(edition, &pos, "f9e8");
             assert_eq!((k.label, k.reason), (Label::Idle, MoveReason::ChaseNotNew));
+        }
+    }
+
+    /// 29.2, 应将, for a piece won through a check (28.3): the elephant on c0
+    /// falls to 炮8进3, 帅六进一, 炮8平3 whenever black is free to start; the
+    /// rook's check alone stops it, and the advisor that blocks adds nothing
+    /// (from a real game, xq000735). Idle in both CXA editions, as when the
+    /// piece is attacked directly.
+    #[test]
+    fn an_answer_to_check_does_not_renew_a_chase_through_check() {
+        let pos =
+            fen::position("R3k4/4a4/9/9/9/9/7c1/9/4A4/2BK1A3 b", Tolerance::COMPOSED).unwrap();
+        for edition in [Edition::Cxa1999, Edition::Cxa2020] {
+            let k = classify_iccs(edition, &pos, "e8d9");
+            assert_eq!(
+                (k.label, k.reason),
+                (Label::Idle, MoveReason::ChaseNotNew),
+                "{edition:?}"
+            );
         }
     }
 

@@ -6,8 +6,10 @@
 //! [`classify`](super::kind::classify) asks these.
 
 use super::attack;
-use super::chase::{Method, Root, Target};
+use super::chase::{targets_among, Method, Root, Target};
 use super::exchange::gives_up_a_piece;
+use super::joint::without;
+use super::rulebook::Rulebook;
 use crate::{Move, Position, Role, Square};
 
 /// AXF (as Fairy-Stockfish reads it): the target's defender, other than the
@@ -120,6 +122,34 @@ pub(super) fn attacked_while_in_check(
         && (!attack::attacks(again.board(), m.to, t.square) || attacked_before(m.to))
         && t.attackers.iter().all(|&a| attacked_before(a))
         && roots_untouched(before, again, m, t)
+}
+
+/// [`attacked_while_in_check`] for a piece won through a check (28.3 "从下一
+/// 着开始运用连续照将"): the mover was in check, and with the checking piece
+/// gone the same checker already won the target before the move — only the
+/// check kept the side from starting (参考图19 read for a chase through
+/// checks; from real games, xq000735). A checker the move itself brought or
+/// uncovered had no such line before.
+pub(super) fn won_through_check_while_in_check(
+    before: &Position,
+    m: Move,
+    t: &Target,
+    rules: &Rulebook,
+) -> bool {
+    let Method::ThroughCheck(k) = t.method else {
+        return false;
+    };
+    let mover = before.turn();
+    let checkers = attack::attackers(before.board(), before.king(mover), mover.other());
+    before.is_check()
+        && k.from != m.to
+        && checkers.len() == 1
+        && without(before, checkers[0]).is_some_and(|p| {
+            !p.is_check()
+                && targets_among(&p, rules, t.square.bit())
+                    .iter()
+                    .any(|w| w.square == t.square && w.attackers.contains(&k.from))
+        })
 }
 
 /// Every piece that protected the target before the move `m` still does,
