@@ -296,11 +296,15 @@ impl<'a> Exchanges<'a> {
     /// module asks that first); this is asked when the exchange does not win
     /// as counted and some recapture is not mated.
     pub fn sparing_mated_recaptures(&self, first: Move) -> Exchange {
-        let limits = Limits {
+        self.within(first, self.sparing_limits(first))
+    }
+
+    /// [`Exchanges::limits`] with 29.4 asked at every recapture.
+    fn sparing_limits(&self, first: Move) -> Limits {
+        Limits {
             no_mated_recaptures: true,
             ..self.limits(first)
-        };
-        self.within(first, limits)
+        }
     }
 
     /// Why the defender stops where `line` (a line of
@@ -316,11 +320,7 @@ impl<'a> Exchanges<'a> {
         for &m in line {
             end.play_unchecked(m);
         }
-        let limits = Limits {
-            no_mated_recaptures: true,
-            ..self.limits(first)
-        };
-        refuted_recapture(&end, line.to_vec(), limits).unwrap_or_default()
+        refuted_recapture(&end, line.to_vec(), self.sparing_limits(first)).unwrap_or_default()
     }
 
     /// The exchange that `first` starts (see [`exchange`]).

@@ -139,11 +139,12 @@ pub(super) fn won_through_check_while_in_check(
     let Method::ThroughCheck(k) = t.method else {
         return false;
     };
+    if !before.is_check() || k.from == m.to {
+        return false;
+    }
     let mover = before.turn();
     let checkers = attack::attackers(before.board(), before.king(mover), mover.other());
-    before.is_check()
-        && k.from != m.to
-        && checkers.len() == 1
+    checkers.len() == 1
         && without(before, checkers[0]).is_some_and(|p| {
             !p.is_check()
                 && targets_among(&p, rules, t.square.bit())
@@ -166,12 +167,12 @@ fn roots_untouched(before: &Position, again: &Position, m: Move, t: &Target) -> 
     // could take back is asked of every capture, roots seen or not — unless
     // one attacker could take the piece for nothing all along.
     let roots = attack::attackers(before.board(), t.square, t.piece.color);
-    let taken_back_before = |a: Square| could_take_back(before, stood_on(m, a));
+    let all_taken_back_before = t
+        .attackers
+        .iter()
+        .all(|&a| could_take_back(before, stood_on(m, a)));
     (roots.is_empty() || roots.iter().all(|r| t.protectors.contains(r)))
-        && (t.attackers.iter().any(|&a| !taken_back_before(a))
-            || t.attackers
-                .iter()
-                .all(|&a| could_take_back(again, a) || !taken_back_before(a)))
+        && (!all_taken_back_before || t.attackers.iter().all(|&a| could_take_back(again, a)))
 }
 
 /// Where the piece now on `sq` stood before the move `m`.
