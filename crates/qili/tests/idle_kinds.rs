@@ -158,6 +158,58 @@ fn a_protected_piece_facing_a_guarded_equal_one_offers_an_exchange() {
     );
 }
 
+/// 拦 of a cannon's mating check on the point it would check from: red's
+/// cannon on c8 threatens 炮c8-c9+ over the advisor, 象xc9, 炮c2xc9 mate
+/// over the rook (xq028107). The elephant that steps onto c9 stands where
+/// the cannon must go — without a screen a cannon cannot move onto an
+/// occupied point — and the mate is gone: it blocks the cannon, as a piece
+/// between a mating piece and the king does (28.7, 图7).
+#[test]
+fn a_piece_on_the_point_a_cannon_must_check_from_blocks_it() {
+    expect(
+        "3akr3/2C1a4/b8/9/9/2R6/9/2C6/9/4K4 b",
+        "a7c9",
+        Label::Idle,
+        Some(IdleKind::Block),
+        &["c8"],
+    );
+}
+
+/// 拦 of a horse's mating check on its leg: red's 马d6-c8 would mate, and
+/// the advisor that steps from e8 onto d7 hobbles the horse (xq016337).
+#[test]
+fn a_piece_on_the_leg_of_a_mating_horse_blocks_it() {
+    expect(
+        "4kab2/4a4/4bc3/p2Np4/3n4p/5nP2/P3P3P/3CB1N2/4A4/2BAK4 b",
+        "e8d7",
+        Label::Idle,
+        Some(IdleKind::Block),
+        &["d6"],
+    );
+}
+
+/// A move that stops a mate without standing in its way blocks nothing:
+/// the king stepping out of 车c6-c9's mate onto d9, the end of the line of
+/// the cannon on d4 (xq000664), and the horse that goes to c7 to guard d5,
+/// the point of 炮a5-d5's mating check (xq011746), are plain idle moves.
+#[test]
+fn escaping_or_guarding_a_mate_is_no_block() {
+    expect(
+        "4kab2/4a4/4b4/2R1C4/9/3C5/9/9/9/5K3 b",
+        "e9d9",
+        Label::Idle,
+        None,
+        &[],
+    );
+    expect(
+        "3k5/9/3NbaP2/4n4/C5n2/p8/9/9/9/4KAB2 b",
+        "e6c7",
+        Label::Idle,
+        None,
+        &[],
+    );
+}
+
 /// 得不偿失 / 牵 (图23 "被牵子捉子"), with a horse's leg: the red horse on b7
 /// would take the bare cannon on d8, but it stands on the leg the black
 /// horse needs to take the bare rook on a6 — the capture loses more than it

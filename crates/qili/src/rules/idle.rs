@@ -213,21 +213,16 @@ fn even_exchanges(pos: &Position, rules: &Rulebook, takeable: bool) -> Vec<(Move
 /// The enemy pieces whose path the move blocks (拦, 28.7): had the mover
 /// passed, each could have threatened mate by checks or taken one of the
 /// mover's pieces of value, and the moved piece now stands in its way — on
-/// the mating piece's line, leg or eye with the threat gone, or on the path
-/// of the capture, which it can no longer make. Moving the attacked piece
-/// itself away is not blocking.
+/// the path or the point of the mate's first check with the threat gone, or
+/// on the path of the capture, which it can no longer make. Moving the
+/// attacked piece itself away is not blocking.
 fn blocked_attackers(before: &Position, after: &Position, m: Move) -> Vec<Square> {
     let Some(theirs) = before.pass() else {
         return Vec::new();
     };
     let mut out: Vec<Square> = Vec::new();
     if stops_mate(before, after) {
-        out.extend(
-            before
-                .board()
-                .squares_of(theirs.turn())
-                .filter(|&sq| blocks_path(before, sq, m.to)),
-        );
+        out.extend(mating_checks_over(&theirs, m.to));
     }
     for &c in &theirs.captures() {
         let cut = c.to != m.from
@@ -250,31 +245,31 @@ pub(super) fn stops_mate(before: &Position, after: &Position) -> bool {
         && !can_mate_by_checks(after, MATE_CHECKS)
 }
 
-/// `true` if a piece on `to` would cut the path of the enemy piece on `from`:
-/// it lies strictly inside a rook or cannon line the piece can run along, or
-/// on a horse leg or elephant eye of it.
-fn blocks_path(pos: &Position, from: Square, to: Square) -> bool {
-    let board = pos.board();
-    let Some(p) = board.piece_at(from) else {
-        return false;
-    };
-    let (df, dr) = (
-        to.file().index() as i8 - from.file().index() as i8,
-        to.rank().index() as i8 - from.rank().index() as i8,
-    );
-    match p.role {
-        Role::Rook | Role::Cannon => {
-            (df == 0 || dr == 0)
-                && (df, dr) != (0, 0)
-                && board.pieces_between(from, to) == Some(0)
-                && {
-                    // There must be somewhere to go beyond `to`.
-                    let step = (df.signum(), dr.signum());
-                    to.offset(step.0, step.1).is_some()
-                }
+/// The enemy pieces in `theirs` (the enemy to move, the mover having
+/// passed) whose check, the first of a mate by checks, passes over `to` — a
+/// rook's or cannon's line, a horse's leg, an elephant's eye — or goes to
+/// it: a piece that now stands there stands in the way of the mate (28.7
+/// "阻拦"; a cannon cannot move onto a point without a screen). A move
+/// that stops the mate otherwise — the target of the mating capture
+/// stepping away, the king escaping, a piece guarding the point or ready to
+/// interpose — blocks nothing.
+fn mating_checks_over(theirs: &Position, to: Square) -> Vec<Square> {
+    let mut out: Vec<Square> = Vec::new();
+    for &c in &theirs.checking_moves() {
+        let over = c.to == to || attack::on_path(theirs.board(), c.from, c.to, to);
+        if !over || out.contains(&c.from) {
+            continue;
         }
-        Role::Horse => df.abs() + dr.abs() == 1,
-        Role::Elephant => df.abs() == 1 && dr.abs() == 1,
-        _ => false,
+        let mut checked = theirs.clone();
+        checked.play_unchecked(c);
+        let mated = checked.legal_moves().iter().all(|&r| {
+            let mut p = checked.clone();
+            p.play_unchecked(r);
+            can_mate_by_checks(&p, MATE_CHECKS - 1)
+        });
+        if mated {
+            out.push(c.from);
+        }
     }
+    out
 }
