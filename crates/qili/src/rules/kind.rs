@@ -262,7 +262,7 @@ pub fn classify(rules: &Rulebook, before: &Position, m: Move) -> MoveKind {
         // 29.2: a piece attacked all along that only the check kept from
         // being taken is not chased anew by the answer (2020 参考图19; the
         // 1999 clause is the same text).
-        let held_by_check = attacked_while_in_check(before, &again, m, &t);
+        let held_by_check = attacked_while_in_check(before, &again, m, &t, rules);
         // The same for a piece won through a check, by the same checker: no
         // new attacker, so nothing renews it either.
         let route_held = won_through_check_while_in_check(before, m, &t, rules);
@@ -556,6 +556,23 @@ mod tests {
         let k = classify_iccs(Edition::Axf, &pos, "d9e9");
         assert_eq!(k.label, Label::Idle);
         assert!(k.chases.is_empty(), "{:?}", k.chases);
+    }
+
+    /// AXF: the king steps out of check next to the cannon its rook has
+    /// attacked all along and would have taken but for the check: a king
+    /// joining the attack on a piece already lost is no new attacker (27.1),
+    /// so the answer chases nothing (from real games, xq011970, xq024557).
+    #[test]
+    fn a_king_stepping_out_of_check_next_to_a_piece_already_lost_chases_nothing() {
+        for f in [
+            "3akR3/3C5/9/9/9/3r5/9/9/9/5K3 b",
+            "3akR3/3C5/9/9/9/3r5/9/9/4A4/4K4 b",
+        ] {
+            let pos = fen::position(f, Tolerance::COMPOSED).unwrap();
+            let k = classify_iccs(Edition::Axf, &pos, "e9e8");
+            assert_eq!(k.label, Label::Idle, "{f}");
+            assert!(k.chases.is_empty(), "{f}: {:?}", k.chases);
+        }
     }
 
     /// 图29's rule whichever line the mate takes: the rook that comes to

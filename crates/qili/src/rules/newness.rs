@@ -108,20 +108,61 @@ pub(super) fn frees_the_taker(
 /// taking the checker without leaving the target's line). The 1999 clause is the same text and reads the same way.
 /// Also in AXF, where a chase must be made by the move as well: the king
 /// stepping out of check does not chase the pawn its rook attacked all
-/// along. Only the check: an answer that takes, blocks or pins one of the
-/// target's roots makes the chase its own (从没捉到捉), as it would without
-/// the check.
+/// along — nor a piece it steps next to that another of its pieces attacked
+/// all along and would have won but for the check: a king or a pawn joining
+/// the attack on a piece already lost is no new attacker (27.1, 27.2, as
+/// [`attack_is_new`] reads them). Only the check: an answer that takes,
+/// blocks or pins one of the target's roots makes the chase its own
+/// (从没捉到捉), as it would without the check.
 pub(super) fn attacked_while_in_check(
     before: &Position,
     again: &Position,
     m: Move,
     t: &Target,
+    rules: &Rulebook,
 ) -> bool {
     let attacked_before = |now: Square| attack::attacks(before.board(), stood_on(m, now), t.square);
+    let attacks_now = attack::attacks(again.board(), m.to, t.square);
+    let joins_idly = || {
+        attacks_now
+            && before
+                .piece_at(m.from)
+                .is_some_and(|p| matches!(p.role, Role::King | Role::Pawn))
+            && lost_but_for_the_check(before, t, rules, |_| true)
+    };
     before.is_check()
-        && (!attack::attacks(again.board(), m.to, t.square) || attacked_before(m.to))
-        && t.attackers.iter().all(|&a| attacked_before(a))
+        && (!attacks_now || attacked_before(m.to) || joins_idly())
+        && t.attackers
+            .iter()
+            .all(|&a| attacked_before(a) || a == m.to && joins_idly())
         && roots_untouched(before, again, m, t)
+}
+
+/// `true` if, with the one piece that gives check in `before` gone, the side
+/// to move could win the target, as `won` accepts: only the check kept it
+/// from being taken.
+fn lost_but_for_the_check(
+    before: &Position,
+    t: &Target,
+    rules: &Rulebook,
+    won: impl Fn(&Target) -> bool,
+) -> bool {
+    but_for_the_check(before).is_some_and(|p| {
+        targets_among(&p, rules, t.square.bit())
+            .iter()
+            .any(|w| w.square == t.square && won(w))
+    })
+}
+
+/// `before`, where the side to move is in check from one piece, with that
+/// piece taken off the board: what the side could do but for the check.
+fn but_for_the_check(before: &Position) -> Option<Position> {
+    let mover = before.turn();
+    let checkers = attack::attackers(before.board(), before.king(mover), mover.other());
+    let [checker] = checkers[..] else {
+        return None;
+    };
+    without(before, checker).filter(|p| !p.is_check())
 }
 
 /// [`attacked_while_in_check`] for a piece won through a check (28.3 "从下一
@@ -142,15 +183,7 @@ pub(super) fn won_through_check_while_in_check(
     if !before.is_check() || k.from == m.to {
         return false;
     }
-    let mover = before.turn();
-    let checkers = attack::attackers(before.board(), before.king(mover), mover.other());
-    checkers.len() == 1
-        && without(before, checkers[0]).is_some_and(|p| {
-            !p.is_check()
-                && targets_among(&p, rules, t.square.bit())
-                    .iter()
-                    .any(|w| w.square == t.square && w.attackers.contains(&k.from))
-        })
+    lost_but_for_the_check(before, t, rules, |w| w.attackers.contains(&k.from))
 }
 
 /// Every piece that protected the target before the move `m` still does,
