@@ -876,6 +876,29 @@ mod tests {
         }
     }
 
+    /// The same when another piece won it before: the advisor on e8
+    /// attacked the bare horse on f9 until red's check on the d-file; the
+    /// advisor that blocks the check on d7 no longer attacks it, and the
+    /// horse now falls to 车3平6, 仕五进四, 车6进3 — a check that stood ready
+    /// before as well. No new attacker, so idle (from a real game, xq007205,
+    /// drawn in the cycle; the engine had ruled black_loses).
+    #[test]
+    fn an_answer_to_check_that_leaves_a_piece_lost_by_a_ready_check_is_idle() {
+        let pos = fen::position(
+            "4cN1C1/3ka4/2n6/2r6/9/3R5/9/9/4AK3/3A5 b",
+            Tolerance::COMPOSED,
+        )
+        .unwrap();
+        for edition in [Edition::Cxa1999, Edition::Cxa2020] {
+            let k = classify_iccs(edition, &pos, "e8d7");
+            assert_eq!(
+                (k.label, k.reason),
+                (Label::Idle, MoveReason::ChaseNotNew),
+                "{edition:?}"
+            );
+        }
+    }
+
     /// 29.2, 应将: an answer that cuts a root makes the chase its own, also a
     /// root that stands behind the taker. The cannon on g2 blocks the check
     /// on e2 and so leaves the file where the black cannon on g1 would take

@@ -167,10 +167,13 @@ fn but_for_the_check(before: &Position) -> Option<Position> {
 
 /// [`attacked_while_in_check`] for a piece won through a check (28.3 "从下一
 /// 着开始运用连续照将"): the mover was in check, and with the checking piece
-/// gone the same checker already won the target before the move — only the
+/// gone the side already won the target before the move — by the same
+/// checker, or by any piece while the same check stood ready — so only the
 /// check kept the side from starting (参考图19 read for a chase through
-/// checks; from real games, xq000735). A checker the move itself brought or
-/// uncovered had no such line before.
+/// checks; from real games, xq000735, and xq007205, where the advisor that
+/// blocks the check had attacked the bare horse all along and the rook's
+/// check that wins it was there before). A checker the move itself brought
+/// or uncovered had no such line before.
 pub(super) fn won_through_check_while_in_check(
     before: &Position,
     m: Move,
@@ -183,7 +186,11 @@ pub(super) fn won_through_check_while_in_check(
     if !before.is_check() || k.from == m.to {
         return false;
     }
-    lost_but_for_the_check(before, t, rules, |w| w.attackers.contains(&k.from))
+    let check_stood_ready =
+        but_for_the_check(before).is_some_and(|p| p.checking_moves().contains(&k));
+    lost_but_for_the_check(before, t, rules, |w| {
+        check_stood_ready || w.attackers.contains(&k.from)
+    })
 }
 
 /// Every piece that protected the target before the move `m` still does,
