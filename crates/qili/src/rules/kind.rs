@@ -265,7 +265,7 @@ pub fn classify(rules: &Rulebook, before: &Position, m: Move) -> MoveKind {
         let held_by_check = attacked_while_in_check(before, &again, m, &t, rules);
         // The same for a piece won through a check, by the same checker: no
         // new attacker, so nothing renews it either.
-        let route_held = won_through_check_while_in_check(before, m, &t, rules);
+        let route_held = won_through_check_while_in_check(before, &again, m, &t, rules);
         let standing = if rules.chase_needs_new_attack {
             // A move chases a piece it gives a new attacker (the moved piece,
             // or one it uncovers or frees from a pin), whether or not the

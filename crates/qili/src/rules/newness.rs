@@ -176,20 +176,29 @@ fn but_for_the_check(before: &Position) -> Option<Position> {
 /// or uncovered had no such line before.
 pub(super) fn won_through_check_while_in_check(
     before: &Position,
+    again: &Position,
     m: Move,
     t: &Target,
     rules: &Rulebook,
 ) -> bool {
-    let Method::ThroughCheck(k) = t.method else {
-        return false;
-    };
-    if !before.is_check() || k.from == m.to {
+    if !matches!(t.method, Method::ThroughCheck(_)) || !before.is_check() {
         return false;
     }
-    let check_stood_ready =
-        but_for_the_check(before).is_some_and(|p| p.checking_moves().contains(&k));
+    // Every piece whose check wins the target is one of its attackers, and
+    // any of them counts, whichever the engine names (which one comes first
+    // depends on left and right): the moved piece alone was not there.
+    if t.attackers.iter().all(|&a| a == m.to) {
+        return false;
+    }
+    let check_stood_ready = but_for_the_check(before).is_some_and(|p| {
+        let ready = p.checking_moves();
+        again
+            .checking_moves()
+            .iter()
+            .any(|c| t.attackers.contains(&c.from) && ready.contains(c))
+    });
     lost_but_for_the_check(before, t, rules, |w| {
-        check_stood_ready || w.attackers.contains(&k.from)
+        check_stood_ready || w.attackers.iter().any(|a| t.attackers.contains(a))
     })
 }
 
