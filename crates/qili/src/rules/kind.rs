@@ -575,6 +575,25 @@ mod tests {
         }
     }
 
+    /// AXF, 29.2 with 参考图19: an answer to a check that makes the king's
+    /// protection false makes the chase its own, as it would without the
+    /// check. The black king steps out of the horse's check onto the d-file,
+    /// where the red king could no longer take back on d0 (the kings would
+    /// face); the horse that leaves the d-file to block the rook's check does
+    /// the same (probe Z40; in real games, xq000319, xq009211).
+    #[test]
+    fn an_answer_to_check_that_makes_a_king_root_false_chases_in_axf() {
+        for (f, mv) in [
+            ("4k4/9/5N3/9/3r5/9/4P4/9/9/3AK4 b", "e9d9"),
+            ("R2k5/9/3n5/9/3r5/9/9/9/9/3AK4 b", "d7c9"),
+        ] {
+            let pos = fen::position(f, Tolerance::COMPOSED).unwrap();
+            let k = classify_iccs(Edition::Axf, &pos, mv);
+            assert_eq!(k.label, Label::Chase, "{f} {mv}");
+            assert_eq!(k.chases[0].square.to_string(), "d0", "{f} {mv}");
+        }
+    }
+
     /// 图29's rule whichever line the mate takes: the rook that comes to
     /// threaten mate attacks a rook that can take it in an even trade and
     /// end the threat, so the move is 兑 — in both colours (from a real

@@ -41,6 +41,11 @@ pub(super) fn root_cut(before: &Position, after: &Position, t: &Target) -> bool 
 /// longer can — the move lines a piece up behind the attacker so that the
 /// capture uncovers a check along the square the king would take back on.
 /// A king root that was already false before the move is not made false by it.
+/// When the mover was in check, the capture is asked as if the check were
+/// not there: an answer that makes the root false (the king stepping onto
+/// the file where the enemy king could not take back, a piece leaving the
+/// file between the kings) makes the chase its own, as it would without the
+/// check (29.2 with 参考图19).
 pub(super) fn king_root_newly_false(before: &Position, t: &Target) -> bool {
     if t.root != Root::False
         || !t
@@ -50,12 +55,20 @@ pub(super) fn king_root_newly_false(before: &Position, t: &Target) -> bool {
     {
         return false;
     }
+    let then = if before.is_check() {
+        match but_for_the_check(before) {
+            Some(p) => p,
+            None => return false,
+        }
+    } else {
+        before.clone()
+    };
     t.attackers.iter().any(|&a| {
         let take = Move::new(a, t.square);
-        if !before.is_legal(take) {
+        if !then.is_legal(take) {
             return false;
         }
-        let mut p = before.clone();
+        let mut p = then.clone();
         p.play_unchecked(take);
         !p.legal_moves_to(t.square).is_empty()
     })
