@@ -6,7 +6,7 @@ use super::attack;
 use super::chase::{capture_is_mated, every_recapture_is_mated, offered_trades, offers_even_trade};
 use super::exchange::exchange;
 use super::kind::IdleKind;
-use super::mate::{can_mate_by_checks, MATE_CHECKS};
+use super::mate::{can_mate_by_checks, check_starts_mate, MATE_CHECKS};
 use super::rulebook::Rulebook;
 use super::value::{has_value, value};
 use crate::{Move, Position, Role, Square};
@@ -262,12 +262,7 @@ fn mating_checks_over(theirs: &Position, to: Square) -> Vec<Square> {
         }
         let mut checked = theirs.clone();
         checked.play_unchecked(c);
-        let mated = checked.legal_moves().iter().all(|&r| {
-            let mut p = checked.clone();
-            p.play_unchecked(r);
-            can_mate_by_checks(&p, MATE_CHECKS - 1)
-        });
-        if mated {
+        if check_starts_mate(&checked, MATE_CHECKS) {
             out.push(c.from);
         }
     }

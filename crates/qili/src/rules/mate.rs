@@ -74,6 +74,13 @@ pub fn can_mate_by_checks(pos: &Position, max_checks: u32) -> bool {
     with_search(|search| search.mates(pos, max_checks))
 }
 
+/// `true` if `pos`, just after the attacker's check, is mate or allows a
+/// mate by checks after every reply, within `max_checks` attacker moves in
+/// all (the check given counting as one): the check starts a forced mate.
+pub fn check_starts_mate(pos: &Position, max_checks: u32) -> bool {
+    with_search(|search| search.mates_after(pos, max_checks))
+}
+
 /// `true` if the side to move in `pos` can force mate within
 /// [`FORCED_MATE_CHECKS`] checks: by checks, or — when it is in check
 /// itself — by answering the check so that every reply still allows a mate

@@ -5,6 +5,8 @@
 //! reading is a switch of the [`Rulebook`](super::rulebook::Rulebook);
 //! [`classify`](super::kind::classify) asks these.
 
+use std::borrow::Cow;
+
 use super::attack;
 use super::chase::{targets_among, Method, Root, Target};
 use super::exchange::gives_up_a_piece;
@@ -57,18 +59,18 @@ pub(super) fn king_root_newly_false(before: &Position, t: &Target) -> bool {
     }
     let then = if before.is_check() {
         match but_for_the_check(before) {
-            Some(p) => p,
+            Some(p) => Cow::Owned(p),
             None => return false,
         }
     } else {
-        before.clone()
+        Cow::Borrowed(before)
     };
     t.attackers.iter().any(|&a| {
         let take = Move::new(a, t.square);
         if !then.is_legal(take) {
             return false;
         }
-        let mut p = then.clone();
+        let mut p = Position::clone(&then);
         p.play_unchecked(take);
         !p.legal_moves_to(t.square).is_empty()
     })
@@ -134,37 +136,37 @@ pub(super) fn attacked_while_in_check(
     t: &Target,
     rules: &Rulebook,
 ) -> bool {
+    if !before.is_check() {
+        return false;
+    }
     let attacked_before = |now: Square| attack::attacks(before.board(), stood_on(m, now), t.square);
-    let attacks_now = attack::attacks(again.board(), m.to, t.square);
-    let joins_idly = || {
-        attacks_now
-            && before
-                .piece_at(m.from)
-                .is_some_and(|p| matches!(p.role, Role::King | Role::Pawn))
-            && lost_but_for_the_check(before, t, rules, |_| true)
-    };
-    before.is_check()
-        && (!attacks_now || attacked_before(m.to) || joins_idly())
+    // The moved piece attacks the target anew: only a king or a pawn joining
+    // the attack on a piece lost but for the check leaves it standing.
+    let joins = attack::attacks(again.board(), m.to, t.square) && !attacked_before(m.to);
+    let joins_idly = joins
+        && before
+            .piece_at(m.from)
+            .is_some_and(|p| matches!(p.role, Role::King | Role::Pawn))
+        && but_for_the_check(before).is_some_and(|p| lost_in(&p, t, rules, |_| true));
+    (!joins || joins_idly)
         && t.attackers
             .iter()
-            .all(|&a| attacked_before(a) || a == m.to && joins_idly())
+            .all(|&a| attacked_before(a) || a == m.to && joins_idly)
         && roots_untouched(before, again, m, t)
 }
 
-/// `true` if, with the one piece that gives check in `before` gone, the side
-/// to move could win the target, as `won` accepts: only the check kept it
-/// from being taken.
-fn lost_but_for_the_check(
-    before: &Position,
+/// `true` if in `but_for` — the position before the move with its checker
+/// taken off ([`but_for_the_check`]) — the side to move could win the
+/// target, as `won` accepts: only the check kept it from being taken.
+fn lost_in(
+    but_for: &Position,
     t: &Target,
     rules: &Rulebook,
     won: impl Fn(&Target) -> bool,
 ) -> bool {
-    but_for_the_check(before).is_some_and(|p| {
-        targets_among(&p, rules, t.square.bit())
-            .iter()
-            .any(|w| w.square == t.square && won(w))
-    })
+    targets_among(but_for, rules, t.square.bit())
+        .iter()
+        .any(|w| w.square == t.square && won(w))
 }
 
 /// `before`, where the side to move is in check from one piece, with that
@@ -203,14 +205,15 @@ pub(super) fn won_through_check_while_in_check(
     if t.attackers.iter().all(|&a| a == m.to) {
         return false;
     }
-    let check_stood_ready = but_for_the_check(before).is_some_and(|p| {
-        let ready = p.checking_moves();
-        again
-            .checking_moves()
-            .iter()
-            .any(|c| t.attackers.contains(&c.from) && ready.contains(c))
-    });
-    lost_but_for_the_check(before, t, rules, |w| {
+    let Some(but_for) = but_for_the_check(before) else {
+        return false;
+    };
+    let ready = but_for.checking_moves();
+    let check_stood_ready = again
+        .checking_moves()
+        .iter()
+        .any(|c| t.attackers.contains(&c.from) && ready.contains(c));
+    lost_in(&but_for, t, rules, |w| {
         check_stood_ready || w.attackers.iter().any(|a| t.attackers.contains(a))
     })
 }
