@@ -301,7 +301,9 @@ pub fn classify(rules: &Rulebook, before: &Position, m: Move) -> MoveKind {
                 && !(rules.freed_taker_renews_chase
                     && frees_the_taker(before, &again, &t, &was_targets));
             let supports = kept_up && needed;
-            joint += usize::from(supports);
+            // Only a chase that counts can make the move a joint one: a
+            // king's or a pawn's attack beside it is idle (27.1, 27.2).
+            joint += usize::from(supports && !alone(&t));
             route_held || kept_up && !supports && !own
         };
         if standing {
@@ -317,7 +319,7 @@ pub fn classify(rules: &Rulebook, before: &Position, m: Move) -> MoveKind {
         kind.reason = MoveReason::ThreatensMate;
     } else if kind.counted_chases().next().is_some() && !king_rule {
         kind.label = Label::Chase;
-        kind.reason = if joint == kind.chases.len() {
+        kind.reason = if joint == kind.counted_chases().count() {
             MoveReason::JointChase
         } else {
             MoveReason::NewChase

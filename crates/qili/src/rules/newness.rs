@@ -57,13 +57,8 @@ pub(super) fn king_root_newly_false(before: &Position, t: &Target) -> bool {
     {
         return false;
     }
-    let then = if before.is_check() {
-        match but_for_the_check(before) {
-            Some(p) => Cow::Owned(p),
-            None => return false,
-        }
-    } else {
-        Cow::Borrowed(before)
+    let Some(then) = as_if_unchecked(before) else {
+        return false;
     };
     t.attackers.iter().any(|&a| {
         let take = Move::new(a, t.square);
@@ -78,15 +73,33 @@ pub(super) fn king_root_newly_false(before: &Position, t: &Target) -> bool {
 
 /// AXF: a piece that reached the target before the move but could not take
 /// it, pinned to its king, and can now — the move set it free (a pinned
-/// piece does not chase: axf-092). While in check every capture but the
-/// answers was barred: that is [`attacked_while_in_check`]'s question.
+/// piece does not chase: axf-092). When the mover was in check, the capture
+/// is asked as if the check were not there: an answer that blocks the pin
+/// frees the taker as it would without the check (29.2 with 参考图19).
 pub(super) fn taker_unpinned(before: &Position, m: Move, t: &Target) -> bool {
-    !before.is_check()
-        && t.attackers.iter().any(|&a| {
-            let origin = stood_on(m, a);
-            attack::attacks(before.board(), origin, t.square)
-                && !before.is_legal(Move::new(origin, t.square))
-        })
+    t.attackers.iter().any(|&a| {
+        let origin = stood_on(m, a);
+        attack::attacks(before.board(), origin, t.square)
+            && !could_take_but_for_the_check(before, Move::new(origin, t.square))
+    })
+}
+
+/// `true` if the capture `take` was legal in `before` or, the mover being in
+/// check, barred by that check alone: after it no piece but those giving the
+/// check attacks the king. A piece pinned by another piece could not take,
+/// check or no check (and the checker may be the very screen the capture
+/// needs, so the check is not simply taken off the board).
+fn could_take_but_for_the_check(before: &Position, take: Move) -> bool {
+    if !before.is_check() {
+        return before.is_legal(take);
+    }
+    let mover = before.turn();
+    let checkers = attack::attackers(before.board(), before.king(mover), mover.other());
+    let mut p = before.clone();
+    p.play_unchecked(take);
+    attack::attackers(p.board(), p.king(mover), mover.other())
+        .iter()
+        .all(|c| checkers.contains(c))
 }
 
 /// CXA 2020 (图12, 参考图15): the target could be taken before only by
@@ -126,9 +139,12 @@ pub(super) fn frees_the_taker(
 /// along — nor a piece it steps next to that another of its pieces attacked
 /// all along and would have won but for the check: a king or a pawn joining
 /// the attack on a piece already lost is no new attacker (27.1, 27.2, as
-/// [`attack_is_new`] reads them). Only the check: an answer that takes,
-/// blocks or pins one of the target's roots makes the chase its own
-/// (从没捉到捉), as it would without the check.
+/// [`attack_is_new`] reads them), nor, in the 1999 book, any piece (从捉到捉
+/// whatever joins, 图六). A blocker pinned on the check's line, which cannot
+/// take, joins nothing (from real games: xq002839, xq008922). Only the check:
+/// an answer that takes, blocks or pins one of the target's roots, or frees
+/// a taker another piece had pinned, makes the chase its own (从没捉到捉),
+/// as it would without the check (xq007348, xq010443).
 pub(super) fn attacked_while_in_check(
     before: &Position,
     again: &Position,
@@ -139,19 +155,30 @@ pub(super) fn attacked_while_in_check(
     if !before.is_check() {
         return false;
     }
-    let attacked_before = |now: Square| attack::attacks(before.board(), stood_on(m, now), t.square);
-    // The moved piece attacks the target anew: only a king or a pawn joining
-    // the attack on a piece lost but for the check leaves it standing.
-    let joins = attack::attacks(again.board(), m.to, t.square) && !attacked_before(m.to);
+    // A piece took part before if it attacked the target and, but for the
+    // check, could have taken it: one pinned by another piece could not, and
+    // an answer that frees it makes the chase its own.
+    let took_part_before = |now: Square| {
+        let origin = stood_on(m, now);
+        attack::attacks(before.board(), origin, t.square)
+            && could_take_but_for_the_check(before, Move::new(origin, t.square))
+    };
+    // The moved piece can take the target anew (a blocker pinned on the
+    // check's line cannot): only a joining piece that is no new attacker —
+    // a king or a pawn (27.1, 27.2), or any piece where a piece that could
+    // already be won is not chased anew (1999 图六) — leaves it standing,
+    // on a piece lost but for the check.
+    let joins = again.is_legal(Move::new(m.to, t.square)) && !took_part_before(m.to);
     let joins_idly = joins
-        && before
-            .piece_at(m.from)
-            .is_some_and(|p| matches!(p.role, Role::King | Role::Pawn))
+        && (!rules.new_attacker_renews_chase
+            || before
+                .piece_at(m.from)
+                .is_some_and(|p| matches!(p.role, Role::King | Role::Pawn)))
         && but_for_the_check(before).is_some_and(|p| lost_in(&p, t, rules, |_| true));
     (!joins || joins_idly)
         && t.attackers
             .iter()
-            .all(|&a| attacked_before(a) || a == m.to && joins_idly)
+            .all(|&a| took_part_before(a) || a == m.to && joins_idly)
         && roots_untouched(before, again, m, t)
 }
 
@@ -167,6 +194,17 @@ fn lost_in(
     targets_among(but_for, rules, t.square.bit())
         .iter()
         .any(|w| w.square == t.square && won(w))
+}
+
+/// `before` as if its check were not there: the position itself when the
+/// side to move is not in check, else [`but_for_the_check`] (`None` when
+/// two pieces give check).
+fn as_if_unchecked(before: &Position) -> Option<Cow<'_, Position>> {
+    if before.is_check() {
+        but_for_the_check(before).map(Cow::Owned)
+    } else {
+        Some(Cow::Borrowed(before))
+    }
 }
 
 /// `before`, where the side to move is in check from one piece, with that
