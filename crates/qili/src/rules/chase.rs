@@ -568,9 +568,10 @@ fn through_check(
             // moves it — typically to block the check — was not chased
             // (CXA 2020 参考图13, 参考图33: the advisor or elephant that must
             // interpose is taken there; 图24's rook that interposes had no
-            // root where it stood).
+            // root where it stood — nor has a piece whose root was false,
+            // 28.16).
             let protectors = attack::attackers(pos.board(), sq, pos.turn().other());
-            if w.moved && !protectors.is_empty() {
+            if w.moved && protectors.iter().any(|&d| could_take_back(pos, sq, d)) {
                 continue;
             }
             // Every check that wins the piece is one of its attackers, and the
@@ -686,6 +687,24 @@ struct Won {
     /// won, then the capture and its exchange, or the next check and so on.
     #[cfg(feature = "lines")]
     line: Vec<Move>,
+}
+
+/// `true` if the defender's piece on `from` could legally take back on `sq`
+/// in `pos` (the side to move's turn), were one of the side's pieces to take
+/// there: a root, not a false one (28.16 — pinned, or the last piece
+/// between the kings).
+fn could_take_back(pos: &Position, sq: Square, from: Square) -> bool {
+    let mut setup = pos.to_setup();
+    setup.board.set(
+        sq,
+        Some(Piece {
+            color: pos.turn(),
+            role: Role::Rook,
+        }),
+    );
+    setup.turn = pos.turn().other();
+    Position::from_setup(setup, crate::Tolerance::COMPOSED)
+        .is_ok_and(|p| p.is_legal(Move::new(from, sq)))
 }
 
 /// After a check (`p`, the defender to move): the pieces won whatever the

@@ -357,9 +357,12 @@ impl<'a> Exchanges<'a> {
             // away by it, a piece the capturer was winning (参考图39 "不能离线":
             // when the rook that guards the cannon's screen takes a horse, the
             // rook the cannon would have won takes the screen and is gone).
-            let line = on_path(after.board(), m.from, m.to, first.from);
+            // The capturer held the way shut by standing on it, or by pinning
+            // the piece that now takes to its king (图23's 牵 either way).
+            let line = on_path(after.board(), m.from, m.to, first.from)
+                || attacks(pos.board(), m.from, m.to) && pos.pass().is_some_and(|p| !p.is_legal(m));
             let may_escape = self.may_escape(first, &after, m);
-            if !line && !may_escape || their_wins() & m.to.bit() != 0 {
+            if !line && !may_escape || their_wins() & m.to.bit() != 0 && already_won(pos, m.to) {
                 continue;
             }
             let taken = ex.won.first().map_or(0, |&p| value(p, first.to));
@@ -435,6 +438,18 @@ pub fn gives_up_a_piece(pos: &Position, m: Move) -> bool {
         c.to != m.to
             && theirs & c.to.bit() == 0
             && single_square_gain(&after, c) >= value(taken, m.to) + opened
+    })
+}
+
+/// `true` if the opponent of the side to move in `pos` could already win the
+/// piece on `sq` — by a capture that gives nothing up elsewhere (a horse
+/// pinned to a bigger piece wins nothing by taking, 图23) — so that losing
+/// it is not the doing of a capture the side makes.
+fn already_won(pos: &Position, sq: Square) -> bool {
+    pos.pass().is_some_and(|them| {
+        them.legal_moves_to(sq)
+            .iter()
+            .any(|&c| single_square_gain(&them, c) > 0 && !gives_up_a_piece(&them, c))
     })
 }
 

@@ -64,7 +64,14 @@ pub(super) fn idle_kind(
                 && !(rules.trade_offer_must_be_takeable && mated())
             {
                 exchange_with.push(m2.from);
-            } else if taker.role == piece.role && !protected && !mated() {
+            } else if taker.role == piece.role
+                && !protected
+                && (ex.wins_material() || ex.recapturable)
+                && !mated()
+            {
+                // Unprotected, or with a false root — and the taker loses
+                // nothing more elsewhere (28.6 "不致…在子力价值上遭受损失":
+                // a horse tied to a bigger piece takes at a loss, 图23).
                 offered_to.push(m2.from);
             }
         }
