@@ -229,7 +229,7 @@ fn blocked_attackers(before: &Position, after: &Position, m: Move) -> Vec<Square
     };
     let mut out: Vec<Square> = Vec::new();
     if stops_mate(before, after) {
-        out.extend(mating_checks_over(&theirs, m.to));
+        out.extend(mating_checks_over(&theirs, m));
     }
     for &c in &theirs.captures() {
         let cut = c.to != m.from
@@ -254,23 +254,38 @@ pub(super) fn stops_mate(before: &Position, after: &Position) -> bool {
 
 /// The enemy pieces in `theirs` (the enemy to move, the mover having
 /// passed) whose check, the first of a mate by checks, passes over `to` — a
-/// rook's or cannon's line, a horse's leg, an elephant's eye — or goes to
-/// it: a piece that now stands there stands in the way of the mate (28.7
-/// "阻拦"; a cannon cannot move onto a point without a screen). A move
-/// that stops the mate otherwise — the target of the mating capture
-/// stepping away, the king escaping, a piece guarding the point or ready to
-/// interpose — blocks nothing.
-fn mating_checks_over(theirs: &Position, to: Square) -> Vec<Square> {
+/// rook's or cannon's line, a horse's leg, an elephant's eye, on the way to
+/// its point or from there to the king — or goes to it: a piece that now
+/// stands there stands in the way of the mate (28.7 "阻拦"; a cannon cannot
+/// move onto a point without a screen; a check the first move uncovers is
+/// named after the piece that gives it). A move that stops the mate
+/// otherwise — the target of the mating capture stepping away, the king
+/// escaping, a piece guarding the point or ready to interpose elsewhere —
+/// blocks nothing.
+fn mating_checks_over(theirs: &Position, m: Move) -> Vec<Square> {
+    let to = m.to;
+    // A king that steps onto the line of the check escapes from it.
+    let king_moved = m.from == theirs.king(theirs.turn().other());
     let mut out: Vec<Square> = Vec::new();
     for &c in &theirs.checking_moves() {
-        let over = c.to == to || attack::on_path(theirs.board(), c.from, c.to, to);
-        if !over || out.contains(&c.from) {
-            continue;
-        }
         let mut checked = theirs.clone();
         checked.play_unchecked(c);
+        let king = checked.king(checked.turn());
+        let checker = if c.to == to || attack::on_path(theirs.board(), c.from, c.to, to) {
+            Some(c.from)
+        } else if king_moved {
+            None
+        } else {
+            attack::attackers(checked.board(), king, theirs.turn())
+                .into_iter()
+                .find(|&k| attack::on_path(checked.board(), k, king, to))
+                .map(|k| if k == c.to { c.from } else { k })
+        };
+        let Some(checker) = checker.filter(|k| !out.contains(k)) else {
+            continue;
+        };
         if check_starts_mate(&checked, MATE_CHECKS) {
-            out.push(c.from);
+            out.push(checker);
         }
     }
     out

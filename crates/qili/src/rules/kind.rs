@@ -372,13 +372,15 @@ pub fn classify(rules: &Rulebook, before: &Position, m: Move) -> MoveKind {
 /// the moved piece takes part in the mate (图20 "邀兑之子参与做杀，判杀": without
 /// it, there is no mate to threaten).
 fn threat_met_by_exchange(before: &Position, after: &Position, m: Move) -> bool {
-    // Both asked once, and only of a trade the move uncovers.
+    // Both asked once, and only of a trade the move uncovers — also by a
+    // move that answers a check (the trades that stood before it, were the
+    // check not there).
     let earlier = OnceCell::new();
     let uncovered = |trade: Move| {
         earlier
-            .get_or_init(|| before.pass().map(|p| p.captures()))
-            .as_ref()
-            .is_some_and(|c| !c.iter().any(|&x| x == trade))
+            .get_or_init(|| before.pass_in_check().captures())
+            .iter()
+            .all(|&x| x != trade)
     };
     let needed = OnceCell::new();
     let mover_needed_for_mate = || {
