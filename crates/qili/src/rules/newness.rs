@@ -175,11 +175,18 @@ pub(super) fn attacked_while_in_check(
                 .piece_at(m.from)
                 .is_some_and(|p| matches!(p.role, Role::King | Role::Pawn)))
         && but_for_the_check(before).is_some_and(|p| lost_in(&p, t, rules, |_| true));
-    (!joins || joins_idly)
+    // 1999: a piece that could be won at all but for the check is 从捉到捉,
+    // whichever piece now takes it, freed, joining or new (图六), as the same
+    // move without the check would be.
+    let takers_held = (!joins || joins_idly)
         && t.attackers
             .iter()
-            .all(|&a| took_part_before(a) || a == m.to && joins_idly)
-        && roots_untouched(before, again, m, t)
+            .all(|&a| took_part_before(a) || a == m.to && joins_idly);
+    let lost_anyway = || {
+        !rules.new_attacker_renews_chase
+            && but_for_the_check(before).is_some_and(|p| lost_in(&p, t, rules, |_| true))
+    };
+    (takers_held || lost_anyway()) && roots_untouched(before, again, m, t)
 }
 
 /// `true` if in `but_for` — the position before the move with its checker
@@ -307,6 +314,10 @@ pub(super) fn attacked_by_the_same(before: &Position, t: &Target) -> bool {
 /// by checks, among `was`, the mover's targets before the move (a king
 /// stepping aside does not renew the cannon's check that wins a pawn).
 ///
+/// A piece that reached the target but could not take it, pinned to its
+/// king by another piece, and is set free by the move is a new attacker as
+/// well (as one the move uncovers).
+///
 /// A king or a pawn that joins the attack on a piece the side could already
 /// win is no new attacker: its own attack is idle (27.1 "帅(将)本身步步叫吃",
 /// 27.2 "兵(卒)本身捉吃"), and the piece was lost without it. Where it is what
@@ -325,7 +336,8 @@ pub(super) fn attack_is_new(before: &Position, m: Move, t: &Target, was: &[Targe
                     .piece_at(origin)
                     .is_some_and(|p| !matches!(p.role, Role::King | Role::Pawn));
         counts
-            && !attack::attacks(before.board(), origin, t.square)
+            && !(attack::attacks(before.board(), origin, t.square)
+                && could_take_but_for_the_check(before, Move::new(origin, t.square)))
             && !was
                 .iter()
                 .any(|w| w.square == t.square && w.attackers.contains(&origin))
