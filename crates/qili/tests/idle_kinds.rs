@@ -233,3 +233,39 @@ fn a_capture_that_opens_a_leg_or_an_eye_to_a_bigger_piece_chases_nothing() {
         &["c9"],
     );
 }
+
+/// 献 (28.6 "…不致立即被将死或立即在子力价值上遭受损失"): the horse on g5 is bare,
+/// but the only horse that can take it stands on the leg of the horse on e5,
+/// which would then take the bare rook on d7 — the taker loses more than it
+/// wins, so nothing is offered. Without the rook it takes for nothing: 献.
+#[test]
+fn an_offer_the_taker_pays_for_is_no_offer() {
+    expect(
+        "3k5/9/3r5/4n4/4Np3/9/7N1/9/9/4K4 w",
+        "h3g5",
+        Label::Idle,
+        None,
+        &[],
+    );
+    expect(
+        "3k5/9/9/4n4/4Np3/9/7N1/9/9/4K4 w",
+        "h3g5",
+        Label::Idle,
+        Some(IdleKind::Offer),
+        &["e6"],
+    );
+}
+
+/// 拦 of a mate on the check's line to the king: had red passed, 车h5-h0+
+/// 象i2-g0 车xg0 mates (the horse covers d1). The elephant that goes to g0
+/// first stands on the rank the rook would check along: it blocks the rook.
+#[test]
+fn standing_on_a_mating_checks_line_blocks_it() {
+    expect(
+        "5k3/9/9/9/7r1/9/9/1n6B/9/3K5 w",
+        "i2g0",
+        Label::Idle,
+        Some(IdleKind::Block),
+        &["h5"],
+    );
+}

@@ -922,6 +922,30 @@ mod tests {
         }
     }
 
+    /// 29.2 with 参考图19, asked of who could take, not who reaches: the horse
+    /// that blocks the rook's check on d1 reaches the bare cannon on c3 but
+    /// cannot take it without uncovering the check, and the rook on c7
+    /// attacked the cannon all along — idle. A taker that another piece had
+    /// pinned did not take part before: the horse that blocks the cannon's
+    /// check on d1 also blocks the rook a1's pin on the rook e1, which now
+    /// takes the bare horse on e5 — a new chase, in every edition.
+    #[test]
+    fn an_answer_to_check_is_asked_who_could_take() {
+        let blocker =
+            fen::position("3ak4/4a4/2R6/9/9/9/2c6/5N3/r3K4/9 w", Tolerance::COMPOSED).unwrap();
+        let freer = fen::position("3k5/9/9/9/4nc3/9/9/5N3/r3RK3/9 w", Tolerance::COMPOSED).unwrap();
+        for edition in Edition::ALL {
+            let k = classify_iccs(edition, &blocker, "f2d1");
+            assert_eq!(k.label, Label::Idle, "{edition:?}");
+            let k = classify_iccs(edition, &freer, "f2d1");
+            assert_eq!(
+                (k.label, k.reason),
+                (Label::Chase, MoveReason::NewChase),
+                "{edition:?}"
+            );
+        }
+    }
+
     /// 29.2, 应将: an answer that cuts a root makes the chase its own, also a
     /// root that stands behind the taker. The cannon on g2 blocks the check
     /// on e2 and so leaves the file where the black cannon on g1 would take
