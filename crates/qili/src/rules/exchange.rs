@@ -343,9 +343,13 @@ impl<'a> Exchanges<'a> {
         }
         let mut after = pos.clone();
         after.play_unchecked(first);
+        // The opponent's turn in the position before the capture, made once
+        // and only if asked.
+        let passed = OnceCell::new();
+        let them = || passed.get_or_init(|| pos.pass()).as_ref();
         let their_wins = || {
             self.their_wins
-                .get_or_init(|| pos.pass().map(|p| winnable_squares(&p)).unwrap_or_default())
+                .get_or_init(|| them().map(winnable_squares).unwrap_or_default())
         };
         for &m in after.captures().iter() {
             if m.to == first.to || after.piece_at(m.to).is_none() {
@@ -360,9 +364,10 @@ impl<'a> Exchanges<'a> {
             // The capturer held the way shut by standing on it, or by pinning
             // the piece that now takes to its king (图23's 牵 either way).
             let line = on_path(after.board(), m.from, m.to, first.from)
-                || attacks(pos.board(), m.from, m.to) && pos.pass().is_some_and(|p| !p.is_legal(m));
+                || attacks(pos.board(), m.from, m.to) && them().is_some_and(|p| !p.is_legal(m));
             let may_escape = self.may_escape(first, &after, m);
-            if !line && !may_escape || their_wins() & m.to.bit() != 0 && already_won(pos, m.to) {
+            let already_lost = || them().is_some_and(|p| already_won(p, m.to));
+            if !line && !may_escape || their_wins() & m.to.bit() != 0 && already_lost() {
                 continue;
             }
             let taken = ex.won.first().map_or(0, |&p| value(p, first.to));
@@ -441,16 +446,14 @@ pub fn gives_up_a_piece(pos: &Position, m: Move) -> bool {
     })
 }
 
-/// `true` if the opponent of the side to move in `pos` could already win the
-/// piece on `sq` — by a capture that gives nothing up elsewhere (a horse
-/// pinned to a bigger piece wins nothing by taking, 图23) — so that losing
-/// it is not the doing of a capture the side makes.
-fn already_won(pos: &Position, sq: Square) -> bool {
-    pos.pass().is_some_and(|them| {
-        them.legal_moves_to(sq)
-            .iter()
-            .any(|&c| single_square_gain(&them, c) > 0 && !gives_up_a_piece(&them, c))
-    })
+/// `true` if the side to move in `them` (the opponent of the side about to
+/// capture) could already win the piece on `sq` — by a capture that gives
+/// nothing up elsewhere (a horse pinned to a bigger piece wins nothing by
+/// taking, 图23) — so that losing it is not the doing of that capture.
+fn already_won(them: &Position, sq: Square) -> bool {
+    them.legal_moves_to(sq)
+        .iter()
+        .any(|&c| single_square_gain(them, c) > 0 && !gives_up_a_piece(them, c))
 }
 
 /// `true` if the piece that takes with `m` cannot be won where it lands.

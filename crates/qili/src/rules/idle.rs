@@ -268,13 +268,15 @@ fn mating_checks_over(theirs: &Position, m: Move) -> Vec<Square> {
     let king_moved = m.from == theirs.king(theirs.turn().other());
     let mut out: Vec<Square> = Vec::new();
     for &c in &theirs.checking_moves() {
+        let on_the_way = c.to == to || attack::on_path(theirs.board(), c.from, c.to, to);
+        if !on_the_way && king_moved {
+            continue;
+        }
         let mut checked = theirs.clone();
         checked.play_unchecked(c);
         let king = checked.king(checked.turn());
-        let checker = if c.to == to || attack::on_path(theirs.board(), c.from, c.to, to) {
+        let checker = if on_the_way {
             Some(c.from)
-        } else if king_moved {
-            None
         } else {
             attack::attackers(checked.board(), king, theirs.turn())
                 .into_iter()

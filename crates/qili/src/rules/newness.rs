@@ -6,6 +6,7 @@
 //! [`classify`](super::kind::classify) asks these.
 
 use std::borrow::Cow;
+use std::cell::OnceCell;
 
 use super::attack;
 use super::chase::{targets_among, Method, Root, Target};
@@ -155,38 +156,42 @@ pub(super) fn attacked_while_in_check(
     if !before.is_check() {
         return false;
     }
-    // A piece took part before if it attacked the target and, but for the
-    // check, could have taken it: one pinned by another piece could not, and
-    // an answer that frees it makes the chase its own.
-    let took_part_before = |now: Square| {
-        let origin = stood_on(m, now);
-        attack::attacks(before.board(), origin, t.square)
-            && could_take_but_for_the_check(before, Move::new(origin, t.square))
+    let took_part_before = |now: Square| took_part(before, stood_on(m, now), t.square);
+    // Whether, with the checker gone, the side could win the target: asked
+    // at most once (it plays out the position without the checker).
+    let lost = OnceCell::new();
+    let lost_but_for_the_check = || {
+        *lost.get_or_init(|| {
+            but_for_the_check(before).is_some_and(|p| lost_in(&p, t, rules, |_| true))
+        })
     };
     // The moved piece can take the target anew (a blocker pinned on the
-    // check's line cannot): only a joining piece that is no new attacker —
-    // a king or a pawn (27.1, 27.2), or any piece where a piece that could
-    // already be won is not chased anew (1999 图六) — leaves it standing,
-    // on a piece lost but for the check.
+    // check's line cannot): only a king or a pawn joining the attack on a
+    // piece lost but for the check is no new attacker (27.1, 27.2).
     let joins = again.is_legal(Move::new(m.to, t.square)) && !took_part_before(m.to);
     let joins_idly = joins
-        && (!rules.new_attacker_renews_chase
-            || before
-                .piece_at(m.from)
-                .is_some_and(|p| matches!(p.role, Role::King | Role::Pawn)))
-        && but_for_the_check(before).is_some_and(|p| lost_in(&p, t, rules, |_| true));
-    // 1999: a piece that could be won at all but for the check is 从捉到捉,
-    // whichever piece now takes it, freed, joining or new (图六), as the same
-    // move without the check would be.
+        && before
+            .piece_at(m.from)
+            .is_some_and(|p| matches!(p.role, Role::King | Role::Pawn))
+        && lost_but_for_the_check();
     let takers_held = (!joins || joins_idly)
         && t.attackers
             .iter()
             .all(|&a| took_part_before(a) || a == m.to && joins_idly);
-    let lost_anyway = || {
-        !rules.new_attacker_renews_chase
-            && but_for_the_check(before).is_some_and(|p| lost_in(&p, t, rules, |_| true))
-    };
+    // 1999: a piece that could be won at all but for the check is 从捉到捉,
+    // whichever piece now takes it, freed, joining or new (图六), as the same
+    // move without the check would be.
+    let lost_anyway = || !rules.new_attacker_renews_chase && lost_but_for_the_check();
     (takers_held || lost_anyway()) && roots_untouched(before, again, m, t)
+}
+
+/// `true` if the piece on `origin` attacked `target` in `before` and, but
+/// for the check the mover may be in, could have taken it: it took part in
+/// the attack. One pinned to its king by another piece did not — a move
+/// that frees it gives the target a new attacker.
+fn took_part(before: &Position, origin: Square, target: Square) -> bool {
+    attack::attacks(before.board(), origin, target)
+        && could_take_but_for_the_check(before, Move::new(origin, target))
 }
 
 /// `true` if in `but_for` — the position before the move with its checker
@@ -336,8 +341,7 @@ pub(super) fn attack_is_new(before: &Position, m: Move, t: &Target, was: &[Targe
                     .piece_at(origin)
                     .is_some_and(|p| !matches!(p.role, Role::King | Role::Pawn));
         counts
-            && !(attack::attacks(before.board(), origin, t.square)
-                && could_take_but_for_the_check(before, Move::new(origin, t.square)))
+            && !took_part(before, origin, t.square)
             && !was
                 .iter()
                 .any(|w| w.square == t.square && w.attackers.contains(&origin))
