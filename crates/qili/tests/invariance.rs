@@ -296,3 +296,22 @@ fn fuzz_finding_a_chase_through_a_discovered_check_is_judged_alike_with_colours_
         assert_eq!(swapped, labels, "{edition:?}");
     }
 }
+
+/// Found by the `adjudicate` fuzz target: under CXA 1999 the crossed pawn's
+/// a5a6 was an exchange offer, the other pawn's trade for the cannon on i7
+/// floating (25.3) because the elephant takes back and the new pawn then
+/// takes the elephant on a7; mirrored (i5i6) it was a chase of the cannon,
+/// the search meeting the horse's recapture first, after which a horse is
+/// traded for a horse on the way. The even trade inside a pawn's trade is
+/// now set aside before asking whether the trade floats.
+#[test]
+fn fuzz_finding_a_pawns_trade_with_an_even_trade_inside_is_judged_alike_in_a_mirror() {
+    let fen_text = "4nabnr/5k3/b4a2c/8P/P1p1P1CN1/2B6/2P1N1P2/4K4/5rR2/1RBA1A3 w";
+    let moves = vec!["a5a6".to_string()];
+    let (_, _, labels) = judge(Edition::Cxa1999, fen_text, &moves);
+    assert_eq!(labels, ["兑"]);
+    let sym = Symmetry::Mirror;
+    let moved: Vec<String> = moves.iter().map(|m| sym.iccs(m)).collect();
+    let (_, _, mirrored) = judge(Edition::Cxa1999, &sym.fen(fen_text), &moved);
+    assert_eq!(mirrored, labels);
+}

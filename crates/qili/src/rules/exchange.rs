@@ -38,6 +38,9 @@ pub struct Exchange {
     pub recapturable: bool,
     /// Material taken by pawns after the first capture (see [`Exchange::wins_material`]).
     pub won_by_pawns: i32,
+    /// `true` if a pawn made the first capture: the trade is the pawn's
+    /// (see [`floats`]).
+    pub pawns_trade: bool,
     /// The best line itself, the first capture included: the moves both
     /// sides play until one stops (what the balance is counted after).
     pub line: Vec<Move>,
@@ -50,16 +53,37 @@ impl Exchange {
     /// not counting what a pawn takes after an even trade (参考图33: "等值交换后
     /// 兵吃士" is no gain).
     pub fn wins_material(&self) -> bool {
-        self.gain - self.won_by_pawns > 0 && !floats(&self.won, &self.lost)
+        self.gain - self.won_by_pawns > 0 && !floats(&self.won, &self.lost, self.pawns_trade)
     }
 }
 
 /// 25.3 兵卒价值浮动: pieces won for pawns only, or pawns won for pieces
-/// only — the pawns' value floats to whatever they were traded for.
-fn floats(won: &[Piece], lost: &[Piece]) -> bool {
-    let pawns_only = |v: &[Piece]| !v.is_empty() && v.iter().all(|p| p.role == Role::Pawn);
-    let pieces_in = |v: &[Piece]| v.iter().any(|p| p.role != Role::Pawn);
-    (pawns_only(lost) && pieces_in(won)) || (pawns_only(won) && pieces_in(lost))
+/// only — the pawns' value floats to whatever they were traded for
+/// ("一兵换取数子或一子换取数兵均不算得子").
+///
+/// In a trade a pawn opens (`pawns_trade`: its capture comes first), a
+/// piece won and one of the same kind lost on the way are an even trade of
+/// their own (28.5 兑), not part of what the pawn bought: they are set aside
+/// first, so that a horse traded for a horse in the middle of the pawn's
+/// trade neither makes nor unmakes the float (which of two lines of equal
+/// worth the search meets first must not decide it). A trade a piece opens
+/// is counted whole: a horse that takes a rook and is taken by a horse,
+/// which the pawn then takes, has won a rook for a horse (not a rook for
+/// the pawn).
+fn floats(won: &[Piece], lost: &[Piece], pawns_trade: bool) -> bool {
+    let mut given: Vec<Role> = lost.iter().map(|p| p.role).collect();
+    let mut bought: Vec<Role> = Vec::with_capacity(won.len());
+    for p in won {
+        match given.iter().position(|&r| pawns_trade && r == p.role) {
+            Some(i) => {
+                given.swap_remove(i);
+            }
+            None => bought.push(p.role),
+        }
+    }
+    let pawns_only = |v: &[Role]| !v.is_empty() && v.iter().all(|&r| r == Role::Pawn);
+    let pieces_in = |v: &[Role]| v.iter().any(|&r| r != Role::Pawn);
+    (pawns_only(&given) && pieces_in(&bought)) || (pawns_only(&bought) && pieces_in(&given))
 }
 
 #[derive(Default, Clone)]
@@ -557,9 +581,13 @@ fn exchange_within(pos: &Position, first: Move, limits: Limits) -> Exchange {
             lost: Vec::new(),
             recapturable: false,
             won_by_pawns: 0,
+            pawns_trade: false,
             line: Vec::new(),
         };
     };
+    let pawns_trade = pos
+        .piece_at(first.from)
+        .is_some_and(|p| p.role == Role::Pawn);
     let mut after = pos.clone();
     after.play_unchecked(first);
     let recapturable = !after.legal_moves_to(first.to).is_empty();
@@ -578,6 +606,7 @@ fn exchange_within(pos: &Position, first: Move, limits: Limits) -> Exchange {
         lost: rest.lost,
         recapturable,
         won_by_pawns: rest.by_pawns,
+        pawns_trade,
         line: Moves::then(first, rest.moves).to_vec(),
     };
     let most = rest.score;
@@ -636,7 +665,7 @@ fn floating_recapture(
                 .into_iter()
                 .chain(line.won.iter().copied())
                 .collect();
-            floats(&won, &line.lost)
+            floats(&won, &line.lost, true)
         })
         .min_by_key(Line::key)
 }
@@ -799,6 +828,39 @@ mod tests {
     fn ex(fen_text: &str, mv: &str) -> Exchange {
         let pos = fen::position(fen_text, Tolerance::COMPOSED).unwrap();
         exchange(&pos, iccs::parse_move(&pos, mv).unwrap())
+    }
+
+    /// 25.3 "一兵换取数子…不算得子": the crossed pawn takes the cannon and a
+    /// horse takes it back; a horse for a horse on the way is an even trade
+    /// of its own, so the pawn's trade floats whether the elephant or the
+    /// horse takes back (the search meets the horse first here).
+    #[test]
+    fn an_even_trade_inside_a_pawns_trade_leaves_it_floating() {
+        let pos = crate::rules::after_line(
+            "rnban4/3k5/c2a4b/P8/1NC1P1p1P/6B2/2P1N1P2/4K4/2Rr5/3A1ABR1 w",
+            "i5i6",
+        );
+        let pos = pos.pass().unwrap();
+        let e = exchange(&pos, iccs::parse_move(&pos, "a6a7").unwrap());
+        assert!(e.gain > 0 && e.pawns_trade, "{e:?}");
+        assert!(!e.wins_material(), "{e:?}");
+    }
+
+    /// A trade a piece opens is counted whole: the horse takes the rook, a
+    /// horse takes it back and the pawn takes that horse — a rook won for a
+    /// horse and a pawn, the horses not set aside (a corpus game, xq011049,
+    /// after 兵七进一).
+    #[test]
+    fn a_trade_a_horse_opens_is_counted_whole() {
+        let pos = crate::rules::after_line(
+            "2baka3/9/2n1bcn2/p3pcp1p/1r5r1/1CPN2P2/P3P3P/3CB1N2/4A4/1RBAK3R w",
+            "c4c5",
+        );
+        let pos = pos.pass().unwrap();
+        let e = exchange(&pos, iccs::parse_move(&pos, "d4b5").unwrap());
+        assert_eq!(e.lost.len(), 2, "{e:?}");
+        assert!(!e.pawns_trade, "{e:?}");
+        assert!(e.wins_material(), "{e:?}");
     }
 
     /// CXA 2020 参考图31 (as transcribed), after 炮五退二 象9进7: the cannon
