@@ -154,9 +154,14 @@ pub(super) fn targets_among(pos: &Position, rules: &Rulebook, victims: u128) -> 
     } else {
         Vec::new()
     };
+    // A piece the king or a pawn alone attacks, which another piece wins
+    // through a check, is chased by that piece (27.1, 27.2: only the attack
+    // alone is idle).
     for t in through_check {
-        if !out.iter().any(|o| o.square == t.square) {
-            out.push(t);
+        match out.iter_mut().find(|o| o.square == t.square) {
+            Some(o) if o.king_only || o.pawn_only => *o = t,
+            Some(_) => {}
+            None => out.push(t),
         }
     }
     out.sort_by_key(|t| t.square);
@@ -440,7 +445,7 @@ fn capturer_lost_to_checks(pos: &Position, m: Move, t: &Target) -> bool {
         let mut p = after.clone();
         p.play_unchecked(k);
         k.to != m.to
-            && won_after_check(&p, THROUGH_CHECKS.by(k), false, m.to.bit())
+            && won_after_check(&p, THROUGH_CHECKS.by(k), false, Wanted::piece(m.to))
                 .iter()
                 .any(|w| w.square == m.to && w.gain > t.gain)
     })
@@ -538,11 +543,21 @@ fn through_check(
     let mut out: Vec<Target> = Vec::new();
     // Only pieces that stand in `pos` already and that the check makes
     // takeable: a piece that could be taken anyway is not won "through" it.
+    // One that only a pawn or the king could take is (27.1, 27.2: their
+    // attack alone is idle), if another piece wins it: the pawn taking it
+    // after the check is the attack it had anyway.
     if checks.is_empty() {
         return out;
     }
-    let takeable = pos.captures().iter().fold(0, |set, c| set | c.to.bit());
+    let (mut takeable, mut pawn_prey) = (0, 0);
+    for c in pos.captures().iter() {
+        match pos.piece_at(c.from).map(|p| p.role) {
+            Some(Role::Pawn | Role::King) => pawn_prey |= c.to.bit(),
+            _ => takeable |= c.to.bit(),
+        }
+    }
     let untakeable = pos.board().occupied_by(pos.turn().other()) & !takeable & victims;
+    let pawn_prey = pawn_prey & untakeable;
     for &k in checks {
         let mut p = pos.clone();
         p.play_unchecked(k);
@@ -553,7 +568,10 @@ fn through_check(
             &p,
             THROUGH_CHECKS.by(k),
             pawns_float,
-            untakeable & !k.to.bit(),
+            Wanted {
+                pieces: untakeable & !k.to.bit(),
+                pawn_prey,
+            },
         )
         .into_iter()
         .filter(|w| pos.piece_at(w.square) == Some(w.piece))
@@ -707,14 +725,39 @@ fn could_take_back(pos: &Position, sq: Square, from: Square) -> bool {
         .is_ok_and(|p| p.is_legal(Move::new(from, sq)))
 }
 
+/// The pieces a search after a check looks for, as bit sets of points.
+#[derive(Clone, Copy)]
+struct Wanted {
+    /// The pieces looked for (the search follows them as replies move them,
+    /// and looks at nothing else).
+    pieces: u128,
+    /// Those of them a pawn or the king could take before the check: a
+    /// capture of one of these by pawns alone, where it stood, wins nothing
+    /// new (see [`through_check`]).
+    pawn_prey: u128,
+}
+
+impl Wanted {
+    /// The piece on `sq` alone.
+    fn piece(sq: Square) -> Wanted {
+        Wanted {
+            pieces: sq.bit(),
+            pawn_prey: 0,
+        }
+    }
+}
+
 /// After a check (`p`, the defender to move): the pieces won whatever the
 /// defender replies — by a capture next, or by more checks within `checks`
-/// first — for the pieces on the points of `wanted` only (a bit set; the
-/// search follows them as replies move them, and looks at nothing else).
+/// first — for the pieces of `wanted` only.
 /// With `pawns_float` (1999 图十二: "过河兵子力浮动，不存在得子"), a line in
 /// which the defender takes a pawn wins nothing: a pawn given up to win a
 /// piece is no gain.
-fn won_after_check(p: &Position, checks: Checks, pawns_float: bool, mut wanted: u128) -> Vec<Won> {
+fn won_after_check(p: &Position, checks: Checks, pawns_float: bool, wanted: Wanted) -> Vec<Won> {
+    let Wanted {
+        pieces: mut wanted,
+        pawn_prey,
+    } = wanted;
     if wanted == 0 {
         return Vec::new();
     }
@@ -737,9 +780,11 @@ fn won_after_check(p: &Position, checks: Checks, pawns_float: bool, mut wanted: 
         } else {
             wanted
         };
+        // A piece the reply moves is no longer where the pawn could take it.
+        let pawn_prey = pawn_prey & !r.from.bit();
         let mut won: Vec<Won> = direct_captures(&q, CaptureRules::PLAIN, true, here)
             .into_iter()
-            .filter(|t| !t.king_only)
+            .filter(|t| !t.king_only && !(t.pawn_only && pawn_prey & t.square.bit() != 0))
             .map(|t| Won {
                 square: t.square,
                 piece: t.piece,
@@ -754,7 +799,10 @@ fn won_after_check(p: &Position, checks: Checks, pawns_float: bool, mut wanted: 
                 continue;
             };
             let taken = q.piece_at(k.to).map_or(0, |c| value(c, k.to));
-            let wanted = here & !k.to.bit();
+            let wanted = Wanted {
+                pieces: here & !k.to.bit(),
+                pawn_prey: pawn_prey & !k.to.bit(),
+            };
             for w in won_after_check(&q2, next, pawns_float, wanted) {
                 let gain = w.gain + taken;
                 match won.iter_mut().find(|v| v.square == w.square) {
