@@ -8,7 +8,7 @@
 //! comparing two of these sets, before and after a move — see [`super::kind`].
 
 use super::attack;
-use super::exchange::{exchange_without, single_square_gain, Exchange, Exchanges};
+use super::exchange::{exchange_without, gives_up_more, single_square_gain, Exchange, Exchanges};
 use super::mate::{can_force_mate, mate_by_checks, FORCED_MATE_CHECKS};
 use super::rulebook::{CaptureRules, Rulebook};
 use super::value::{has_value, value};
@@ -402,8 +402,10 @@ fn classify_root(pos: &Position, m: Move, ex: &Exchange) -> Root {
 /// with [`Rulebook::trade_offer_must_be_takeable`], only if the offer can
 /// really be taken: taking the attacker
 /// must not lose to mate (29.4; 2020 参考图49, the cannon that "不能离线"
-/// because the horse would mate) nor let the take-back win more through
-/// check (2020 图17 "如黑方吃车则双车尽失").
+/// because the horse would mate), nor let the take-back win more through
+/// check (2020 图17 "如黑方吃车则双车尽失"), nor give up elsewhere a piece
+/// worth more (图23 得不偿失: the horse that takes leaves a cannon's line open
+/// to a rook).
 pub(super) fn offers_even_trade(pos: &Position, m: Move, rules: &Rulebook) -> bool {
     let (Some(a), Some(v)) = (pos.piece_at(m.from), pos.piece_at(m.to)) else {
         return false;
@@ -421,11 +423,12 @@ pub(super) fn offers_even_trade(pos: &Position, m: Move, rules: &Rulebook) -> bo
     if !rules.trade_offer_must_be_takeable {
         return true;
     }
-    let mut after = them;
+    let mut after = them.clone();
     after.play_unchecked(accept);
     let recaptures = after.legal_moves_to(m.from);
     through_check(&after, rules, &recaptures, EVERY_PIECE, |_| true).is_empty()
         && !can_force_mate(&after)
+        && !gives_up_more(&them, accept)
 }
 
 /// CXA 2020 图16 ("黑方将6退1避抽后，车可以吃兵"): a capture after which the

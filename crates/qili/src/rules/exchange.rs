@@ -453,6 +453,20 @@ fn refuted_recapture(pos: &Position, line: Vec<Move>, limits: Limits) -> Option<
 /// capturing piece held shut (图23; an even trade there still chases,
 /// 参考图27).
 pub fn gives_up_a_piece(pos: &Position, m: Move) -> bool {
+    gives_up(pos, m, 0)
+}
+
+/// `true` if taking with `m` lets the opponent win, elsewhere, a piece worth
+/// more than the one taken: whoever takes so loses by it (28.5: an offer
+/// taken at such a cost is no even trade; 28.6 "不致…在子力价值上遭受损失").
+/// One worth the same only makes the trade even another way.
+pub fn gives_up_more(pos: &Position, m: Move) -> bool {
+    gives_up(pos, m, 1)
+}
+
+/// [`gives_up_a_piece`], the piece won elsewhere worth at least `more` above
+/// the one taken.
+fn gives_up(pos: &Position, m: Move, more: i32) -> bool {
     let Some(taken) = pos.piece_at(m.to) else {
         return false;
     };
@@ -466,7 +480,7 @@ pub fn gives_up_a_piece(pos: &Position, m: Move) -> bool {
         let opened = i32::from(!attacks(pos.board(), c.from, c.to));
         c.to != m.to
             && theirs & c.to.bit() == 0
-            && single_square_gain(&after, c) >= value(taken, m.to) + opened
+            && single_square_gain(&after, c) >= value(taken, m.to) + opened.max(more)
     })
 }
 

@@ -4,7 +4,7 @@
 
 use super::attack;
 use super::chase::{capture_is_mated, every_recapture_is_mated, offered_trades, offers_even_trade};
-use super::exchange::exchange;
+use super::exchange::{exchange, gives_up_more};
 use super::kind::IdleKind;
 use super::mate::{can_mate_by_checks, check_starts_mate, MATE_CHECKS};
 use super::rulebook::Rulebook;
@@ -67,11 +67,13 @@ pub(super) fn idle_kind(
             } else if taker.role == piece.role
                 && !protected
                 && (ex.wins_material() || ex.recapturable)
+                && !gives_up_more(after, m2)
                 && !mated()
             {
                 // Unprotected, or with a false root — and the taker loses
                 // nothing more elsewhere (28.6 "不致…在子力价值上遭受损失":
-                // a horse tied to a bigger piece takes at a loss, 图23).
+                // a horse tied to a bigger piece takes at a loss, 图23; a
+                // rook that takes leaves a cannon's line open to a rook).
                 offered_to.push(m2.from);
             }
         }
