@@ -308,7 +308,17 @@ fn winning_capture(
     }
     let mut ex = exchanges.of(m);
     let mut root = None;
-    if captures.mated_recapture_is_no_root && !ex.wins_material() && ex.recapturable {
+    // A root whose every recapture is mated is false (28.16), whether or not
+    // the exchange would win anyway: won by numbers only if the root is real
+    // (攻多守少; a false root with a second attacker beside it is still 假根).
+    let by_numbers = || {
+        ex.wins_material()
+            && value(victim, m.to) <= pos.piece_at(m.from).map_or(0, |a| value(a, m.to))
+    };
+    if captures.mated_recapture_is_no_root
+        && ex.recapturable
+        && (!ex.wins_material() || by_numbers())
+    {
         if every_recapture_is_mated(pos, m) {
             ex.gain = value(victim, m.to);
             ex.won = vec![victim];
@@ -316,7 +326,7 @@ fn winning_capture(
             ex.won_by_pawns = 0;
             ex.line = mated_recapture_line(pos, m);
             root = Some(Root::False);
-        } else if !can_force_mate(pos) {
+        } else if !ex.wins_material() && !can_force_mate(pos) {
             // A root further down the exchange whose recapture is mated.
             let spared = exchanges.sparing_mated_recaptures(m);
             if spared.wins_material() {
