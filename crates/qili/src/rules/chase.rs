@@ -446,14 +446,11 @@ pub(super) fn offers_even_trade(pos: &Position, m: Move, rules: &Rulebook) -> bo
 /// 吃子", as [`targets_through_check`] counts it), for more than the capture
 /// took, wins nothing (29.1 "得子"): with the king on 6/8 the rook's taking
 /// the pawn is met by 车二平四 and the rook is lost; once the king is back it
-/// is a chase.
+/// is a chase. Asked also of a capturer that could be taken back: the
+/// opponent need not take back when a check wins more.
 fn capturer_lost_to_checks(pos: &Position, m: Move, t: &Target) -> bool {
     let mut after = pos.clone();
     after.play_unchecked(m);
-    // A capturer that can be taken back at once is the exchange's business.
-    if !after.legal_moves_to(m.to).is_empty() {
-        return false;
-    }
     after.checking_moves().iter().any(|&k| {
         let mut p = after.clone();
         p.play_unchecked(k);
