@@ -133,6 +133,7 @@ pub(super) fn targets_among(pos: &Position, rules: &Rulebook, victims: u128) -> 
         direct_captures(pos, rules.captures, rules.outnumbered_is_chased, victims)
             .into_iter()
             .filter(|t| won_without_offers(pos, t, rules))
+            .map(|t| alone_but_for_offers(pos, t, rules))
             .collect();
     if rules.helped_king_or_pawn_chases {
         for t in &mut out {
@@ -176,6 +177,24 @@ pub(super) fn offered_trades(pos: &Position, rules: &Rulebook, victims: u128) ->
         .into_iter()
         .filter(|t| !won_without_offers(pos, t, rules))
         .collect()
+}
+
+/// A target the king or pawns win, beside an attacker that only offers an
+/// exchange (28.5): the offer is no chase, so the king or the pawns attack
+/// it alone (27.1, 27.2) — whether another piece helping them makes it a
+/// chase after all is the edition's question (`helped`).
+fn alone_but_for_offers(pos: &Position, mut t: Target, rules: &Rulebook) -> Target {
+    let chasing: Vec<Option<Role>> = t
+        .attackers
+        .iter()
+        .filter(|&&a| !offers_even_trade(pos, Move::new(a, t.square), rules))
+        .map(|&a| pos.piece_at(a).map(|p| p.role))
+        .collect();
+    if chasing.len() < t.attackers.len() && !chasing.is_empty() {
+        t.king_only = chasing.iter().all(|&r| r == Some(Role::King));
+        t.pawn_only = chasing.iter().all(|&r| r == Some(Role::Pawn));
+    }
+    t
 }
 
 /// 28.5: an attacker that the target could take in an even trade only offers
