@@ -69,21 +69,50 @@ pub(super) fn without(pos: &Position, square: Square) -> Option<Position> {
 /// ("联合" is of pieces that attack the target, back, screen or guard an
 /// attacker, or pin its root — every example of the book).
 fn needs_a_partner(again: &Position, moved: Square, t: &Target, rules: &Rulebook) -> bool {
+    let winnable =
+        |p: &Position| targets(p, rules).iter().any(|w| w.square == t.square) || only_mated(p, t);
     let winnable_without = |q: Square| match without(again, q) {
-        Some(p) if !p.is_check() => {
-            targets(&p, rules).iter().any(|w| w.square == t.square) || only_mated(&p, t)
-        }
+        Some(p) if !p.is_check() => winnable(&p),
         _ => true,
     };
     if winnable_without(moved) {
         return false;
     }
+    // A partner that also shields its own king (a horse's leg, the last
+    // piece between the kings) still pins, screens or attacks: asked
+    // without it and without what it shields from, which takes no part.
+    let winnable_without_partner = |q: Square| match without_shielding(again, q, t.square) {
+        Some(p) => winnable(&p),
+        None => true,
+    };
     let mover = again.turn();
     again
         .board()
         .squares_of(mover)
         .filter(|&q| q != moved && again.piece_at(q).is_some_and(|p| p.role != Role::King))
-        .any(|q| !winnable_without(q))
+        .any(|q| !winnable_without_partner(q))
+}
+
+/// [`without`] the piece on `square`, and, if that leaves the side to move
+/// in check, without the enemy pieces that then give check — unless one of
+/// them is `target` or bears on it (then there is no such position): the
+/// chase as it would stand were the piece no shield of its king.
+fn without_shielding(pos: &Position, square: Square, target: Square) -> Option<Position> {
+    let mut setup = pos.to_setup();
+    setup.board.set(square, None);
+    let mover = pos.turn();
+    let king = pos.king(mover);
+    let mut board = setup.board.clone();
+    for c in attack::attackers(&setup.board, king, mover.other()) {
+        if c == target || attack::attacks(&setup.board, c, target) {
+            return None;
+        }
+        board.set(c, None);
+    }
+    setup.board = board;
+    Position::from_setup(setup, crate::Tolerance::COMPOSED)
+        .ok()
+        .filter(|p| !p.is_check())
 }
 
 /// `true` if in `pos` an attacker of `t` takes it with a winning exchange,
