@@ -813,7 +813,12 @@ fn won_after_check(p: &Position, checks: Checks, pawns_float: bool, wanted: Want
         let pawn_prey = pawn_prey & !r.from.bit();
         let mut won: Vec<Won> = direct_captures(&q, CaptureRules::PLAIN, true, here)
             .into_iter()
-            .filter(|t| !t.king_only && !(t.pawn_only && pawn_prey & t.square.bit() != 0))
+            .filter(|t| {
+                // The king alone wins nothing; nor do pawns taking what they
+                // could take before the check.
+                let pawns_again = t.pawn_only && pawn_prey & t.square.bit() != 0;
+                !t.king_only && !pawns_again
+            })
             .map(|t| Won {
                 square: t.square,
                 piece: t.piece,
