@@ -459,13 +459,16 @@ pub fn gives_up_a_piece(pos: &Position, m: Move) -> bool {
 /// `true` if taking with `m` lets the opponent win, elsewhere, a piece worth
 /// more than the one taken: whoever takes so loses by it (28.5: an offer
 /// taken at such a cost is no even trade; 28.6 "不致…在子力价值上遭受损失").
-/// One worth the same only makes the trade even another way.
+/// One worth the same only makes the trade even another way; and what the
+/// taker's side can win back at once, when the opponent so captures, is set
+/// against it (the horse that took attacks the rook that would take).
 pub fn gives_up_more(pos: &Position, m: Move) -> bool {
     gives_up(pos, m, 1)
 }
 
 /// [`gives_up_a_piece`], the piece won elsewhere worth at least `more` above
-/// the one taken.
+/// the one taken; with `more`, net of the taker's side's best capture
+/// elsewhere in answer.
 fn gives_up(pos: &Position, m: Move, more: i32) -> bool {
     let Some(taken) = pos.piece_at(m.to) else {
         return false;
@@ -478,10 +481,27 @@ fn gives_up(pos: &Position, m: Move, more: i32) -> bool {
         // costs only a loss bigger than the capture (参考图27: an even trade
         // there leaves the chase standing).
         let opened = i32::from(!attacks(pos.board(), c.from, c.to));
-        c.to != m.to
-            && theirs & c.to.bit() == 0
-            && single_square_gain(&after, c) >= value(taken, m.to) + opened.max(more)
+        let needed = value(taken, m.to) + opened.max(more);
+        if c.to == m.to || theirs & c.to.bit() != 0 {
+            return false;
+        }
+        let gain = single_square_gain(&after, c);
+        gain >= needed && (more == 0 || gain - won_back(&after, c) >= needed)
     })
+}
+
+/// The most the side that is not to move in `pos` wins by one capture
+/// elsewhere once `c` is played: what it takes back in answer to `c`.
+fn won_back(pos: &Position, c: Move) -> i32 {
+    let mut next = pos.clone();
+    next.play_unchecked(c);
+    next.captures()
+        .iter()
+        .filter(|a| a.to != c.to)
+        .map(|&a| single_square_gain(&next, a))
+        .max()
+        .unwrap_or(0)
+        .max(0)
 }
 
 /// `true` if the side to move in `them` (the opponent of the side about to

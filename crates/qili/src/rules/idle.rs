@@ -212,7 +212,9 @@ fn even_exchanges(pos: &Position, rules: &Rulebook, takeable: bool) -> Vec<(Move
             if offers_even_trade(pos, c, rules) {
                 out.push((c, true));
             }
-        } else if ex.recapturable && !(takeable && capture_is_mated(pos, c)) {
+        } else if ex.recapturable
+            && !(takeable && (capture_is_mated(pos, c) || gives_up_more(pos, c)))
+        {
             out.push((c, false));
         }
     }
