@@ -132,8 +132,7 @@ pub(super) fn targets_among(pos: &Position, rules: &Rulebook, victims: u128) -> 
     let mut out: Vec<Target> =
         direct_captures(pos, rules.captures, rules.outnumbered_is_chased, victims)
             .into_iter()
-            .filter(|t| won_without_offers(pos, t, rules))
-            .map(|t| alone_but_for_offers(pos, t, rules))
+            .filter_map(|t| chased_despite_offers(pos, t, rules))
             .collect();
     if rules.helped_king_or_pawn_chases {
         for t in &mut out {
@@ -175,46 +174,36 @@ pub(super) fn targets_among(pos: &Position, rules: &Rulebook, victims: u128) -> 
 pub(super) fn offered_trades(pos: &Position, rules: &Rulebook, victims: u128) -> Vec<Target> {
     direct_captures(pos, rules.captures, true, victims)
         .into_iter()
-        .filter(|t| !won_without_offers(pos, t, rules))
+        .filter(|t| chased_despite_offers(pos, t.clone(), rules).is_none())
         .collect()
-}
-
-/// A target the king or pawns win, beside an attacker that only offers an
-/// exchange (28.5): the offer is no chase, so the king or the pawns attack
-/// it alone (27.1, 27.2) — whether another piece helping them makes it a
-/// chase after all is the edition's question (`helped`).
-fn alone_but_for_offers(pos: &Position, mut t: Target, rules: &Rulebook) -> Target {
-    let chasing: Vec<Option<Role>> = t
-        .attackers
-        .iter()
-        .filter(|&&a| !offers_even_trade(pos, Move::new(a, t.square), rules))
-        .map(|&a| pos.piece_at(a).map(|p| p.role))
-        .collect();
-    if chasing.len() < t.attackers.len() && !chasing.is_empty() {
-        t.king_only = chasing.iter().all(|&r| r == Some(Role::King));
-        t.pawn_only = chasing.iter().all(|&r| r == Some(Role::Pawn));
-    }
-    t
 }
 
 /// 28.5: an attacker that the target could take in an even trade only offers
 /// an exchange (兑). The target is chased only if the other attackers win it
 /// by themselves (CXA 2020 图21: the rook that comes to attack a horse the
-/// horses can trade is "兑" — without the red horse it would lose itself).
-fn won_without_offers(pos: &Position, t: &Target, rules: &Rulebook) -> bool {
-    let offers: Vec<Square> = t
+/// horses can trade is "兑" — without the red horse it would lose itself);
+/// and the offer is no chase, so where the others are the king or pawns,
+/// they attack it alone (27.1, 27.2) — whether another piece helping them
+/// makes it a chase after all is the edition's question (`helped`).
+fn chased_despite_offers(pos: &Position, mut t: Target, rules: &Rulebook) -> Option<Target> {
+    let (offers, others): (Vec<Square>, Vec<Square>) = t
         .attackers
         .iter()
-        .copied()
-        .filter(|&a| offers_even_trade(pos, Move::new(a, t.square), rules))
-        .collect();
+        .partition(|&&a| offers_even_trade(pos, Move::new(a, t.square), rules));
     if offers.is_empty() {
-        return true;
+        return Some(t);
     }
-    t.attackers.iter().any(|&a| {
-        !offers.contains(&a)
-            && exchange_without(pos, Move::new(a, t.square), &offers).wins_material()
-    })
+    let won = others
+        .iter()
+        .any(|&a| exchange_without(pos, Move::new(a, t.square), &offers).wins_material());
+    let role = |r: Role| {
+        others
+            .iter()
+            .all(|&a| pos.piece_at(a).is_some_and(|p| p.role == r))
+    };
+    t.king_only = role(Role::King);
+    t.pawn_only = role(Role::Pawn);
+    won.then_some(t)
 }
 
 /// 27.1 "其他棋子和帅(将)同时捉吃": a king or a pawn is not chasing alone when
