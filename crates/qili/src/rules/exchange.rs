@@ -461,7 +461,8 @@ pub fn gives_up_a_piece(pos: &Position, m: Move) -> bool {
 /// taken at such a cost is no even trade; 28.6 "不致…在子力价值上遭受损失").
 /// One worth the same only makes the trade even another way; and what the
 /// taker's side can win back at once, when the opponent so captures, is set
-/// against it (the horse that took attacks the rook that would take).
+/// against it (the horse that took attacks the rook that would take) — not
+/// a piece it could win before, whatever it took.
 pub fn gives_up_more(pos: &Position, m: Move) -> bool {
     gives_up(pos, m, 1)
 }
@@ -474,6 +475,7 @@ fn gives_up(pos: &Position, m: Move, more: i32) -> bool {
         return false;
     };
     let theirs = pos.pass().map(|p| winnable_squares(&p)).unwrap_or_default();
+    let own = if more == 0 { 0 } else { winnable_squares(pos) };
     let mut after = pos.clone();
     after.play_unchecked(m);
     after.captures().iter().any(|&c| {
@@ -486,18 +488,19 @@ fn gives_up(pos: &Position, m: Move, more: i32) -> bool {
             return false;
         }
         let gain = single_square_gain(&after, c);
-        gain >= needed && (more == 0 || gain - won_back(&after, c) >= needed)
+        gain >= needed && (more == 0 || gain - won_back(&after, c, own) >= needed)
     })
 }
 
 /// The most the side that is not to move in `pos` wins by one capture
-/// elsewhere once `c` is played: what it takes back in answer to `c`.
-fn won_back(pos: &Position, c: Move) -> i32 {
+/// elsewhere once `c` is played — not of the pieces on `anyway`, which it
+/// could win before: what it takes back in answer to `c`.
+fn won_back(pos: &Position, c: Move, anyway: u128) -> i32 {
     let mut next = pos.clone();
     next.play_unchecked(c);
     next.captures()
         .iter()
-        .filter(|a| a.to != c.to)
+        .filter(|a| a.to != c.to && anyway & a.to.bit() == 0)
         .map(|&a| single_square_gain(&next, a))
         .max()
         .unwrap_or(0)

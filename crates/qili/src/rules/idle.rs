@@ -93,7 +93,9 @@ pub(super) fn idle_kind(
                 };
                 if victim.role != Role::King && value(victim, m2.to) == my_value {
                     let ex = exchange(again, m2);
-                    if ex.recapturable && !ex.wins_material() {
+                    // Takeable, with the CXA books, as the other way round.
+                    let costly = rules.trade_offer_must_be_takeable && gives_up_more(again, m2);
+                    if ex.recapturable && !ex.wins_material() && !costly {
                         exchange_with.push(m2.to);
                     }
                 }

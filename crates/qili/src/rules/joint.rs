@@ -94,9 +94,10 @@ fn needs_a_partner(again: &Position, moved: Square, t: &Target, rules: &Rulebook
 }
 
 /// [`without`] the piece on `square`, and, if that leaves the side to move
-/// in check, without the enemy pieces that then give check — unless one of
-/// them is `target` or bears on it (then there is no such position): the
-/// chase as it would stand were the piece no shield of its king.
+/// in check, without the enemy pieces that then give check — but for
+/// `target` itself, which may be taken in answer, and unless one of them
+/// bears on `target` (then there is no such position): the chase as it
+/// would stand were the piece no shield of its king.
 fn without_shielding(pos: &Position, square: Square, target: Square) -> Option<Position> {
     let mut setup = pos.to_setup();
     setup.board.set(square, None);
@@ -104,15 +105,17 @@ fn without_shielding(pos: &Position, square: Square, target: Square) -> Option<P
     let king = pos.king(mover);
     let mut board = setup.board.clone();
     for c in attack::attackers(&setup.board, king, mover.other()) {
-        if c == target || attack::attacks(&setup.board, c, target) {
+        // The target giving check stays: taking it answers the check.
+        if c == target {
+            continue;
+        }
+        if attack::attacks(&setup.board, c, target) {
             return None;
         }
         board.set(c, None);
     }
     setup.board = board;
-    Position::from_setup(setup, crate::Tolerance::COMPOSED)
-        .ok()
-        .filter(|p| !p.is_check())
+    Position::from_setup(setup, crate::Tolerance::COMPOSED).ok()
 }
 
 /// `true` if in `pos` an attacker of `t` takes it with a winning exchange,
