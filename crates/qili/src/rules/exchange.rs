@@ -867,18 +867,24 @@ mod tests {
         exchange(&pos, iccs::parse_move(&pos, mv).unwrap())
     }
 
+    /// The exchange `mv` starts for the side that played the last move of
+    /// `line` from `fen_text`, were it to move again.
+    fn ex_again(fen_text: &str, line: &str, mv: &str) -> Exchange {
+        let pos = crate::rules::after_line(fen_text, line).pass().unwrap();
+        exchange(&pos, iccs::parse_move(&pos, mv).unwrap())
+    }
+
     /// 25.3 "一兵换取数子…不算得子": the crossed pawn takes the cannon and a
     /// horse takes it back; a horse for a horse on the way is an even trade
     /// of its own, so the pawn's trade floats whether the elephant or the
     /// horse takes back (the search meets the horse first here).
     #[test]
     fn an_even_trade_inside_a_pawns_trade_leaves_it_floating() {
-        let pos = crate::rules::after_line(
+        let e = ex_again(
             "rnban4/3k5/c2a4b/P8/1NC1P1p1P/6B2/2P1N1P2/4K4/2Rr5/3A1ABR1 w",
             "i5i6",
+            "a6a7",
         );
-        let pos = pos.pass().unwrap();
-        let e = exchange(&pos, iccs::parse_move(&pos, "a6a7").unwrap());
         assert!(e.gain > 0 && e.pawns_trade, "{e:?}");
         assert!(!e.wins_material(), "{e:?}");
     }
@@ -889,12 +895,11 @@ mod tests {
     /// after 兵七进一).
     #[test]
     fn a_trade_a_horse_opens_is_counted_whole() {
-        let pos = crate::rules::after_line(
+        let e = ex_again(
             "2baka3/9/2n1bcn2/p3pcp1p/1r5r1/1CPN2P2/P3P3P/3CB1N2/4A4/1RBAK3R w",
             "c4c5",
+            "d4b5",
         );
-        let pos = pos.pass().unwrap();
-        let e = exchange(&pos, iccs::parse_move(&pos, "d4b5").unwrap());
         assert_eq!(e.lost.len(), 2, "{e:?}");
         assert!(!e.pawns_trade, "{e:?}");
         assert!(e.wins_material(), "{e:?}");
