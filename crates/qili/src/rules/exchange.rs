@@ -654,11 +654,12 @@ fn exchange_within(pos: &Position, first: Move, limits: Limits) -> Exchange {
     floating_recapture(&after, first.to, target, most, limits).map_or(ex, exchange)
 }
 
-/// The defender's answer to a first capture by a crossed pawn, which took
-/// `target` on `square` (played in `pos`), after which the exchange floats:
-/// 25.3 "一兵换取数子…不算得子" (2020 参考图33 "浮动价值的兵换士、炮为等值交换":
+/// The defender's answer to a first capture, which took `target` on
+/// `square` (played in `pos`), after which the exchange floats: 25.3
+/// "一兵换取数子或一子换取数兵均不算得子" (2020 参考图33 "浮动价值的兵换士、炮为等值交换":
 /// a pawn that takes and is taken back, a horse then taking the piece that
-/// took it, is an even trade). Of two lines that cost the defender the same
+/// took it, is an even trade; so is an advisor that takes a pawn, taken back
+/// by a pawn the rook then takes). Of two lines that cost the defender the same
 /// material, it takes back on the one that makes the trade float: the
 /// numbers are the first measure (a defender that gives up more to make a
 /// pawn's trade float has lost more, not traded evenly), and between equal
@@ -671,9 +672,8 @@ fn floating_recapture(
     most: i32,
     limits: Limits,
 ) -> Option<Line> {
-    let capturer = pos
-        .piece_at(square)
-        .filter(|&p| p.role == Role::Pawn && value(p, square) > 0)?;
+    let capturer = pos.piece_at(square).filter(|&p| value(p, square) > 0)?;
+    let pawns_trade = capturer.role == Role::Pawn;
     let free = limits.freeing(square);
     let here_only = Limits {
         excluded: ALL_SQUARES & !square.bit(),
@@ -702,7 +702,7 @@ fn floating_recapture(
                 .into_iter()
                 .chain(line.won.iter().copied())
                 .collect();
-            floats(&won, &line.lost, true)
+            floats(&won, &line.lost, pawns_trade)
         })
         .min_by_key(Line::key)
 }
