@@ -72,14 +72,15 @@ impl Exchange {
 /// the pawn).
 fn floats(won: &[Piece], lost: &[Piece], pawns_trade: bool) -> bool {
     let mut given: Vec<Role> = lost.iter().map(|p| p.role).collect();
-    let mut bought: Vec<Role> = Vec::with_capacity(won.len());
-    for p in won {
-        match given.iter().position(|&r| pawns_trade && r == p.role) {
+    let mut bought: Vec<Role> = won.iter().map(|p| p.role).collect();
+    if pawns_trade {
+        bought.retain(|&r| match given.iter().position(|&g| g == r) {
             Some(i) => {
                 given.swap_remove(i);
+                false
             }
-            None => bought.push(p.role),
-        }
+            None => true,
+        });
     }
     let pawns_only = |v: &[Role]| !v.is_empty() && v.iter().all(|&r| r == Role::Pawn);
     let pieces_in = |v: &[Role]| v.iter().any(|&r| r != Role::Pawn);

@@ -99,22 +99,22 @@ fn needs_a_partner(again: &Position, moved: Square, t: &Target, rules: &Rulebook
 /// bears on `target` (then there is no such position): the chase as it
 /// would stand were the piece no shield of its king.
 fn without_shielding(pos: &Position, square: Square, target: Square) -> Option<Position> {
-    let mut setup = pos.to_setup();
-    setup.board.set(square, None);
-    let mover = pos.turn();
-    let king = pos.king(mover);
-    let mut board = setup.board.clone();
-    for c in attack::attackers(&setup.board, king, mover.other()) {
+    let without = without(pos, square)?;
+    if !without.is_check() {
+        return Some(without);
+    }
+    let board = without.board();
+    let mut setup = without.to_setup();
+    for c in attack::attackers(board, without.king(without.turn()), without.turn().other()) {
         // The target giving check stays: taking it answers the check.
         if c == target {
             continue;
         }
-        if attack::attacks(&setup.board, c, target) {
+        if attack::attacks(board, c, target) {
             return None;
         }
-        board.set(c, None);
+        setup.board.set(c, None);
     }
-    setup.board = board;
     Position::from_setup(setup, crate::Tolerance::COMPOSED).ok()
 }
 
