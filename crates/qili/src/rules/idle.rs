@@ -50,8 +50,9 @@ pub(super) fn idle_kind(
                 continue;
             }
             // An offer the taker could only accept by being mated is none
-            // (28.6 "不致立即被将死"; for 兑, 参考图49's 不能离线): asked last,
-            // the mate search being the dearest question.
+            // (28.6 "不致立即被将死"; for 兑, 参考图49's 不能离线), nor, with the
+            // CXA books, one it accepts at a bigger loss elsewhere (图23): the
+            // mate asked last, the mate search being the dearest question.
             let mated = || capture_is_mated(after, m2);
             let ex = exchange(after, m2);
             let false_root =
@@ -61,7 +62,7 @@ pub(super) fn idle_kind(
             if even
                 && protected
                 && !ex.wins_material()
-                && !(rules.trade_offer_must_be_takeable && mated())
+                && !(rules.trade_offer_must_be_takeable && (gives_up_more(after, m2) || mated()))
             {
                 exchange_with.push(m2.from);
             } else if taker.role == piece.role
@@ -93,8 +94,10 @@ pub(super) fn idle_kind(
                 };
                 if victim.role != Role::King && value(victim, m2.to) == my_value {
                     let ex = exchange(again, m2);
-                    // Takeable, with the CXA books, as the other way round.
-                    let costly = rules.trade_offer_must_be_takeable && gives_up_more(again, m2);
+                    // Takeable, with the CXA books, as the other way round:
+                    // not at a bigger loss elsewhere, not answered by mate.
+                    let costly = rules.trade_offer_must_be_takeable
+                        && (gives_up_more(again, m2) || capture_is_mated(again, m2));
                     if ex.recapturable && !ex.wins_material() && !costly {
                         exchange_with.push(m2.to);
                     }
@@ -115,15 +118,19 @@ pub(super) fn idle_kind(
     // 跟 (28.8 "盯牵对方有根子"): the moved piece now attacks, as it did not
     // from where it stood, a protected enemy piece that taking would not win
     // (2020 图18 "一将一跟": the rook comes back onto the file of the horse
-    // that the black rook guards; the horse had not moved).
+    // that the black rook guards; the horse had not moved). Protected: it can
+    // be taken back — also by a guard whose line the moved piece stood on.
     let mut followed = Vec::new();
     if let Some(again) = &again {
         for &c in &again.legal_moves_from(m.to) {
-            let protected_piece = board.piece_at(c.to).is_some_and(|p| has_value(p, c.to))
-                && !attack::attackers(board, c.to, them).is_empty();
-            if protected_piece
-                && !attack::attacks(before.board(), m.from, c.to)
-                && !exchange(again, c).wins_material()
+            if !board.piece_at(c.to).is_some_and(|p| has_value(p, c.to))
+                || attack::attacks(before.board(), m.from, c.to)
+            {
+                continue;
+            }
+            let ex = exchange(again, c);
+            if (ex.recapturable || !attack::attackers(board, c.to, them).is_empty())
+                && !ex.wins_material()
             {
                 followed.push(c.to);
             }
