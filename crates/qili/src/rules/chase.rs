@@ -193,9 +193,13 @@ fn chased_despite_offers(pos: &Position, mut t: Target, rules: &Rulebook) -> Opt
     if offers.is_empty() {
         return Some(t);
     }
-    let won = others
-        .iter()
-        .any(|&a| exchange_without(pos, Move::new(a, t.square), &offers).wins_material());
+    // Won alone: by the exchange without the offering attackers, or because
+    // the target's every recapture is mated (28.16 假根, 参考图25).
+    let won = others.iter().any(|&a| {
+        let m = Move::new(a, t.square);
+        exchange_without(pos, m, &offers).wins_material()
+            || rules.captures.mated_recapture_is_no_root && every_recapture_is_mated(pos, m)
+    });
     let role = |r: Role| {
         others
             .iter()
