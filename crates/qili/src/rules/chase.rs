@@ -8,7 +8,9 @@
 //! comparing two of these sets, before and after a move — see [`super::kind`].
 
 use super::attack;
-use super::exchange::{exchange_without, gives_up_more, single_square_gain, Exchange, Exchanges};
+use super::exchange::{
+    exchange, exchange_without, gives_up_more, single_square_gain, Exchange, Exchanges,
+};
 use super::mate::{can_force_mate, mate_by_checks, FORCED_MATE_CHECKS};
 use super::rulebook::{CaptureRules, Rulebook};
 use super::value::{has_value, value};
@@ -458,9 +460,16 @@ pub(super) fn offers_even_trade(pos: &Position, m: Move, rules: &Rulebook) -> bo
 /// 吃子", as [`targets_through_check`] counts it), for more than the capture
 /// took, wins nothing (29.1 "得子"): with the king on 6/8 the rook's taking
 /// the pawn is met by 车二平四 and the rook is lost; once the king is back it
-/// is a chase. Asked also of a capturer that could be taken back: the
-/// opponent need not take back when a check wins more.
+/// is a chase. Asked also of a capturer that could be taken back but is not
+/// on the exchange's best line (the recapture loses, as when it unties a
+/// pinned piece): the opponent need not take back when a check wins more.
+/// One the best line takes back is the exchange's business — counted there,
+/// with what the recapture gives up (a check after which the same recapture
+/// takes it wins nothing by the check).
 fn capturer_lost_to_checks(pos: &Position, m: Move, t: &Target) -> bool {
+    if !exchange(pos, m).lost.is_empty() {
+        return false;
+    }
     let mut after = pos.clone();
     after.play_unchecked(m);
     after.checking_moves().iter().any(|&k| {
