@@ -473,12 +473,18 @@ fn capturer_lost_to_checks(pos: &Position, m: Move, t: &Target) -> bool {
     let mut after = pos.clone();
     after.play_unchecked(m);
     after.checking_moves().iter().any(|&k| {
+        // What the check takes counts with what it wins back (参考图31's
+        // in-between capture with check), unless it was to be had anyway.
+        let took = match after.piece_at(k.to) {
+            Some(p) if single_square_gain(&after, k) <= 0 => value(p, k.to),
+            _ => 0,
+        };
         let mut p = after.clone();
         p.play_unchecked(k);
         k.to != m.to
             && won_after_check(&p, THROUGH_CHECKS.by(k), false, Wanted::piece(m.to))
                 .iter()
-                .any(|w| w.square == m.to && w.gain > t.gain)
+                .any(|w| w.square == m.to && w.gain + took > t.gain)
     })
 }
 
