@@ -255,7 +255,15 @@ pub(super) fn won_through_check_while_in_check(
     if t.attackers.iter().all(|&a| a == m.to) {
         return false;
     }
-    let Some(but_for) = but_for_the_check(before) else {
+    // A checker that also protected the target is no check to see past:
+    // without it the target is bare, and an answer that takes it makes the
+    // chase its own (29.2 从没捉到捉, as for a root the answer takes).
+    let mover = before.turn();
+    let guarded_by_the_checker =
+        attack::attackers(before.board(), before.king(mover), mover.other())
+            .iter()
+            .any(|&k| attack::attacks(before.board(), k, t.square));
+    let Some(but_for) = but_for_the_check(before).filter(|_| !guarded_by_the_checker) else {
         return false;
     };
     let ready = but_for.checking_moves();
