@@ -4,7 +4,7 @@ use super::chase::{targets, targets_among, Method, Target};
 use super::exchange::exchange;
 use super::idle::{idle_kind, stops_mate};
 use super::joint::{stops_trade, supports_chase, without};
-use super::mate::{can_force_mate, can_mate_by_checks, mate_by_checks, MATE_CHECKS};
+use super::mate::{can_force_mate_within, can_mate_by_checks, mate_by_checks, MATE_CHECKS};
 use super::newness::{
     attack_is_new, attacked_while_in_check, frees_the_taker, king_root_newly_false, root_cut,
     root_newly_pinned, taker_unpinned, won_through_check_while_in_check,
@@ -402,9 +402,10 @@ fn threat_met_by_exchange(before: &Position, after: &Position, m: Move) -> bool 
                 ex.recapturable && !ex.wins_material()
             }
             && {
+                // Mated after the trade within the threat's own bound.
                 let mut p = after.clone();
                 p.play_unchecked(trade);
-                !can_force_mate(&p)
+                !can_force_mate_within(&p, MATE_CHECKS)
             }
     })
 }

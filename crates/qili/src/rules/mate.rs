@@ -86,11 +86,17 @@ pub fn check_starts_mate(pos: &Position, max_checks: u32) -> bool {
 /// itself — by answering the check so that every reply still allows a mate
 /// by checks (a capture that is met by "垫将还杀", 29.4).
 pub fn can_force_mate(pos: &Position) -> bool {
-    with_search(|search| forces_mate(search, pos))
+    can_force_mate_within(pos, FORCED_MATE_CHECKS)
 }
 
-fn forces_mate(search: &mut Search, pos: &Position) -> bool {
-    if search.mates(pos, FORCED_MATE_CHECKS) {
+/// [`can_force_mate`] within `checks` checks (a trade that must meet a mate
+/// threat is asked with the threat's own bound, [`MATE_CHECKS`]).
+pub fn can_force_mate_within(pos: &Position, checks: u32) -> bool {
+    with_search(|search| forces_mate(search, pos, checks))
+}
+
+fn forces_mate(search: &mut Search, pos: &Position, checks: u32) -> bool {
+    if search.mates(pos, checks) {
         return true;
     }
     if !pos.is_check() {
@@ -102,7 +108,7 @@ fn forces_mate(search: &mut Search, pos: &Position) -> bool {
         replies.is_empty()
             || replies
                 .iter()
-                .all(|&r| search.mates(&child(&p, r), FORCED_MATE_CHECKS - 1))
+                .all(|&r| search.mates(&child(&p, r), checks - 1))
     })
 }
 
