@@ -599,13 +599,15 @@ mod tests {
         }
     }
 
-    /// 图29's rule whichever line the mate takes: the rook that comes to
-    /// threaten mate attacks a rook that can take it in an even trade and
-    /// end the threat, so the move is 兑 — in both colours (from a real
-    /// game, xq024026, where one colour's first mating line starts with
-    /// another check and the other's with the rook's capture).
+    /// 图29's rule whichever line the mate takes, in both colours (from a
+    /// real game, xq024026, where one colour's first mating line starts with
+    /// another check and the other's with the rook's capture): the rook that
+    /// comes to threaten mate attacks a rook that can take it in an even
+    /// trade, but a mate within the threat's seven checks is left after the
+    /// trade — the rook that takes cannot leave its line (不能离线), so the
+    /// move threatens mate, 杀.
     #[test]
-    fn a_mate_threat_met_by_an_even_trade_is_an_exchange_in_both_colours() {
+    fn a_mate_threat_a_trade_does_not_end_is_mate_in_both_colours() {
         for (f, mv) in [
             (
                 "2bk1ab2/4a3n/2n6/p1p2NP1p/4p4/9/P1Pr4P/CR6R/r6c1/2BA1KC2 w",
@@ -618,11 +620,7 @@ mod tests {
         ] {
             let pos = fen::position(f, Tolerance::COMPOSED).unwrap();
             let k = classify_iccs(Edition::Cxa1999, &pos, mv);
-            assert_eq!(
-                (k.label, k.idle),
-                (Label::Idle, Some(IdleKind::Exchange)),
-                "{f}"
-            );
+            assert_eq!((k.label, k.idle), (Label::MateThreat, None), "{f}");
         }
     }
 
