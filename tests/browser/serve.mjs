@@ -26,7 +26,13 @@ async function listen(handler) {
   return {
     url: `http://127.0.0.1:${server.address().port}/`,
     requests: [],
-    close: () => new Promise((ok) => server.close(ok)),
+    // The page may still hold keep-alive connections (a widget, an iframe):
+    // close them too, or close() waits for them to go idle.
+    close: () =>
+      new Promise((ok) => {
+        server.close(ok);
+        server.closeAllConnections();
+      }),
     server,
   };
 }
