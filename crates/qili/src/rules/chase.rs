@@ -467,25 +467,32 @@ pub(super) fn offers_even_trade(pos: &Position, m: Move, rules: &Rulebook) -> bo
 /// with what the recapture gives up (a check after which the same recapture
 /// takes it wins nothing by the check).
 fn capturer_lost_to_checks(pos: &Position, m: Move, t: &Target) -> bool {
-    if !exchange(pos, m).lost.is_empty() {
-        return false;
-    }
     let mut after = pos.clone();
     after.play_unchecked(m);
-    after.checking_moves().iter().any(|&k| {
+    let won_back = after.checking_moves().iter().any(|&k| {
+        if k.to == m.to {
+            return false;
+        }
+        let mut p = after.clone();
+        p.play_unchecked(k);
+        let Some(gain) = won_after_check(&p, THROUGH_CHECKS.by(k), false, Wanted::piece(m.to))
+            .iter()
+            .filter(|w| w.square == m.to)
+            .map(|w| w.gain)
+            .max()
+        else {
+            return false;
+        };
         // What the check takes counts with what it wins back (参考图31's
         // in-between capture with check), unless it was to be had anyway.
         let took = match after.piece_at(k.to) {
             Some(p) if single_square_gain(&after, k) <= 0 => value(p, k.to),
             _ => 0,
         };
-        let mut p = after.clone();
-        p.play_unchecked(k);
-        k.to != m.to
-            && won_after_check(&p, THROUGH_CHECKS.by(k), false, Wanted::piece(m.to))
-                .iter()
-                .any(|w| w.square == m.to && w.gain + took > t.gain)
-    })
+        gain + took > t.gain
+    });
+    // Asked last, and only of a capturer won back: the exchange's own line.
+    won_back && exchange(pos, m).lost.is_empty()
 }
 
 /// The defender's answers to a check, those that take first: a reply that

@@ -51,9 +51,7 @@ pub(super) fn idle_kind(
             }
             // An offer the taker could only accept by being mated is none
             // (28.6 "不致立即被将死"; for 兑, 参考图49's 不能离线), nor, with the
-            // CXA books, one it accepts at a bigger loss elsewhere (图23): the
-            // mate asked last, the mate search being the dearest question.
-            let mated = || capture_is_mated(after, m2);
+            // CXA books, one it accepts at a bigger loss elsewhere (图23).
             let ex = exchange(after, m2);
             let false_root =
                 || rules.captures.mated_recapture_is_no_root && every_recapture_is_mated(after, m2);
@@ -62,14 +60,13 @@ pub(super) fn idle_kind(
             if even
                 && protected
                 && !ex.wins_material()
-                && !(rules.trade_offer_must_be_takeable && (gives_up_more(after, m2) || mated()))
+                && !(rules.trade_offer_must_be_takeable && accepted_at_a_cost(after, m2))
             {
                 exchange_with.push(m2.from);
             } else if taker.role == piece.role
                 && !protected
                 && (ex.wins_material() || ex.recapturable)
-                && !gives_up_more(after, m2)
-                && !mated()
+                && !accepted_at_a_cost(after, m2)
             {
                 // Unprotected, or with a false root — and the taker loses
                 // nothing more elsewhere (28.6 "不致…在子力价值上遭受损失":
@@ -96,8 +93,8 @@ pub(super) fn idle_kind(
                     let ex = exchange(again, m2);
                     // Takeable, with the CXA books, as the other way round:
                     // not at a bigger loss elsewhere, not answered by mate.
-                    let costly = rules.trade_offer_must_be_takeable
-                        && (gives_up_more(again, m2) || capture_is_mated(again, m2));
+                    let costly =
+                        rules.trade_offer_must_be_takeable && accepted_at_a_cost(again, m2);
                     if ex.recapturable && !ex.wins_material() && !costly {
                         exchange_with.push(m2.to);
                     }
@@ -221,13 +218,19 @@ fn even_exchanges(pos: &Position, rules: &Rulebook, takeable: bool) -> Vec<(Move
             if offers_even_trade(pos, c, rules) {
                 out.push((c, true));
             }
-        } else if ex.recapturable
-            && !(takeable && (capture_is_mated(pos, c) || gives_up_more(pos, c)))
-        {
+        } else if ex.recapturable && !(takeable && accepted_at_a_cost(pos, c)) {
             out.push((c, false));
         }
     }
     out
+}
+
+/// `true` if the trade that the capture `m` accepts costs its taker (28.5
+/// with the CXA books: an offer must be takeable): a bigger piece lost
+/// elsewhere (图23 得不偿失), or a mate (29.4; 参考图49) — the mate asked
+/// last, the mate search being the dearest question.
+fn accepted_at_a_cost(pos: &Position, m: Move) -> bool {
+    gives_up_more(pos, m) || capture_is_mated(pos, m)
 }
 
 /// The enemy pieces whose path the move blocks (拦, 28.7): had the mover

@@ -222,12 +222,17 @@ fn as_if_unchecked(before: &Position) -> Option<Cow<'_, Position>> {
 /// `before`, where the side to move is in check from one piece, with that
 /// piece taken off the board: what the side could do but for the check.
 fn but_for_the_check(before: &Position) -> Option<Position> {
+    without(before, the_checker(before)?).filter(|p| !p.is_check())
+}
+
+/// The one enemy piece that gives check in `before`, if exactly one does.
+fn the_checker(before: &Position) -> Option<Square> {
     let mover = before.turn();
     let checkers = attack::attackers(before.board(), before.king(mover), mover.other());
     let [checker] = checkers[..] else {
         return None;
     };
-    without(before, checker).filter(|p| !p.is_check())
+    Some(checker)
 }
 
 /// [`attacked_while_in_check`] for a piece won through a check (28.3 "从下一
@@ -258,12 +263,10 @@ pub(super) fn won_through_check_while_in_check(
     // A checker that also protected the target is no check to see past:
     // without it the target is bare, and an answer that takes it makes the
     // chase its own (29.2 从没捉到捉, as for a root the answer takes).
-    let mover = before.turn();
-    let guarded_by_the_checker =
-        attack::attackers(before.board(), before.king(mover), mover.other())
-            .iter()
-            .any(|&k| attack::attacks(before.board(), k, t.square));
-    let Some(but_for) = but_for_the_check(before).filter(|_| !guarded_by_the_checker) else {
+    if the_checker(before).is_some_and(|k| attack::attacks(before.board(), k, t.square)) {
+        return false;
+    }
+    let Some(but_for) = but_for_the_check(before) else {
         return false;
     };
     let ready = but_for.checking_moves();
