@@ -30,6 +30,9 @@ const SWITCHES: &[(&str, Switch)] = &[
     ("crossed_pawn_floats_in_checks", |r| {
         &mut r.crossed_pawn_floats_in_checks
     }),
+    ("pawn_float_stops_below_a_rook", |r| {
+        &mut r.pawn_float_stops_below_a_rook
+    }),
     ("helped_king_or_pawn_chases", |r| {
         &mut r.helped_king_or_pawn_chases
     }),
@@ -197,6 +200,7 @@ fn every_switch_is_listed() {
             },
         chase_through_checks: _,
         crossed_pawn_floats_in_checks: _,
+        pawn_float_stops_below_a_rook: _,
         helped_king_or_pawn_chases: _,
         capturer_lost_to_checks_wins_nothing: _,
         trade_offer_must_be_takeable: _,
@@ -215,5 +219,5 @@ fn every_switch_is_listed() {
         forbidden_side_binds_at: _,
         clauses: _,
     } = Rulebook::AXF;
-    assert_eq!(SWITCHES.len(), 18);
+    assert_eq!(SWITCHES.len(), 19);
 }

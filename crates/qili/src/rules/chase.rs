@@ -13,7 +13,7 @@ use super::exchange::{
 };
 use super::mate::{can_force_mate, mate_by_checks, FORCED_MATE_CHECKS};
 use super::rulebook::{CaptureRules, Rulebook};
-use super::value::{has_value, value};
+use super::value::{has_value, value, KING};
 use crate::{Move, MoveList, Piece, Position, Role, Square};
 
 /// How a piece can be won (29.1).
@@ -475,7 +475,7 @@ fn capturer_lost_to_checks(pos: &Position, m: Move, t: &Target) -> bool {
         }
         let mut p = after.clone();
         p.play_unchecked(k);
-        let Some(gain) = won_after_check(&p, THROUGH_CHECKS.by(k), false, Wanted::piece(m.to))
+        let Some(gain) = won_after_check(&p, THROUGH_CHECKS.by(k), 0, Wanted::piece(m.to))
             .iter()
             .filter(|w| w.square == m.to)
             .map(|w| w.gain)
@@ -583,7 +583,7 @@ fn through_check(
     victims: u128,
     use_check: impl Fn(Move) -> bool,
 ) -> Vec<Target> {
-    let pawns_float = rules.crossed_pawn_floats_in_checks;
+    let pawn_given_up = rules.pawn_given_up_in_checks();
     let mut out: Vec<Target> = Vec::new();
     // Only pieces that stand in `pos` already and that the check makes
     // takeable: a piece that could be taken anyway is not won "through" it.
@@ -611,7 +611,7 @@ fn through_check(
         let won: Vec<Won> = won_after_check(
             &p,
             THROUGH_CHECKS.by(k),
-            pawns_float,
+            pawn_given_up,
             Wanted {
                 pieces: untakeable & !k.to.bit(),
                 pawn_prey,
@@ -794,10 +794,11 @@ impl Wanted {
 /// After a check (`p`, the defender to move): the pieces won whatever the
 /// defender replies — by a capture next, or by more checks within `checks`
 /// first — for the pieces of `wanted` only.
-/// With `pawns_float` (1999 图十二: "过河兵子力浮动，不存在得子"), a line in
-/// which the defender takes a pawn wins nothing: a pawn given up to win a
-/// piece is no gain.
-fn won_after_check(p: &Position, checks: Checks, pawns_float: bool, wanted: Wanted) -> Vec<Won> {
+/// A pawn the defender takes on the way counts as lost at least
+/// `pawn_given_up` (25.3, [`Rulebook::pawn_given_up_in_checks`]: its value
+/// floats to what it buys — 1999 图十二 "过河兵子力浮动，不存在得子", 2020 图24
+/// "送兵换马…判闲" but "弃兵得车…判捉").
+fn won_after_check(p: &Position, checks: Checks, pawn_given_up: i32, wanted: Wanted) -> Vec<Won> {
     let Wanted {
         pieces: mut wanted,
         pawn_prey,
@@ -811,11 +812,13 @@ fn won_after_check(p: &Position, checks: Checks, pawns_float: bool, wanted: Want
     }
     let mut common: Option<Vec<Won>> = None;
     for &r in &replies {
-        let captured = p.piece_at(r.to);
-        if pawns_float && captured.is_some_and(|c| c.role == Role::Pawn) {
+        let lost = p.piece_at(r.to).map_or(0, |c| match c.role {
+            Role::Pawn => value(c, r.to).max(pawn_given_up),
+            _ => value(c, r.to),
+        });
+        if lost >= KING {
             return Vec::new();
         }
-        let lost = captured.map_or(0, |c| value(c, r.to));
         let mut q = p.clone();
         q.play_unchecked(r);
         // The wanted pieces where they stand after the reply.
@@ -852,7 +855,7 @@ fn won_after_check(p: &Position, checks: Checks, pawns_float: bool, wanted: Want
                 pieces: here & !k.to.bit(),
                 pawn_prey: pawn_prey & !k.to.bit(),
             };
-            for w in won_after_check(&q2, next, pawns_float, wanted) {
+            for w in won_after_check(&q2, next, pawn_given_up, wanted) {
                 let gain = w.gain + taken;
                 match won.iter_mut().find(|v| v.square == w.square) {
                     // The best line counts; of equally good ones, a line that
@@ -1131,6 +1134,28 @@ mod tests {
         assert!(!targets_through_check(&pos, Edition::Cxa1999.rulebook())
             .iter()
             .any(rook));
+    }
+
+    /// 25.3 in a checking line, 2020 图24 "可以送兵换马，兵卒价值浮动，判闲":
+    /// the pawn checks, the advisor takes it and the rook behind takes the
+    /// bare horse along the rank it opened — a pawn for a horse floats, no
+    /// gain in either CXA book; a rook for it (the test above) is one in 2020.
+    #[test]
+    fn a_pawn_given_up_with_check_for_a_horse_wins_nothing() {
+        let pos = fen::position(
+            "3aka3/9/1R2P2n1/6c2/9/9/4P4/r8/9/3AKA3 w",
+            Tolerance::COMPOSED,
+        )
+        .unwrap();
+        for edition in [Edition::Cxa2020, Edition::Cxa1999] {
+            let won = targets_through_check(&pos, edition.rulebook());
+            assert!(won.is_empty(), "{edition:?}: {won:?}");
+        }
+        let mut counted = *Edition::Cxa2020.rulebook();
+        counted.crossed_pawn_floats_in_checks = false;
+        assert!(targets_through_check(&pos, &counted)
+            .iter()
+            .any(|t| t.piece.role == Role::Horse));
     }
 
     /// 29.3, CXA 2020 参考图13: 炮六平八 lets the cannon check on b9, and the

@@ -291,10 +291,11 @@ fn pieces_on(pos: &Position, squares: &[Square]) -> (String, String) {
 /// business (1999 图五 ply 2, the king moves of 图一).
 fn standing_text(rules: &Rulebook, t: &mut Text, after: &Position, kind: &MoveKind) {
     let moved = kind.mv.to;
-    if kind
-        .standing
-        .iter()
-        .any(|&sq| attack::attacks(after.board(), moved, sq))
+    if kind.keeps_own_attack
+        || kind
+            .standing
+            .iter()
+            .any(|&sq| attack::attacks(after.board(), moved, sq))
     {
         t.cited(
             "所攻击的子走前已被捉，属从捉到捉，按闲处理",

@@ -51,6 +51,25 @@ pub(super) fn supports_chase(again: &Position, m: Move, t: &Target, rules: &Rule
             || guards_the_attack(again, &without, t))
 }
 
+/// 从捉到捉 (图5 "退车前就可吃底士，退车后吃士结果没有发生变化"): the moved
+/// piece attacks the target, and it attacked it before the move too and
+/// could win it then without a partner. It keeps up a chase of its own,
+/// whatever partner its new line needs: the move makes no joint chase.
+pub(super) fn won_alone_before(
+    before: &Position,
+    m: Move,
+    t: &Target,
+    was: &[Target],
+    rules: &Rulebook,
+) -> bool {
+    t.attackers.contains(&m.to)
+        && was.iter().any(|w| {
+            w.square == t.square
+                && w.attackers.contains(&m.from)
+                && !needs_a_partner(before, m.from, w, rules)
+        })
+}
+
 /// `pos` with the piece on `square` taken off the board, if that is a
 /// position (the side to move keeps the move): what a chase would be without
 /// that piece.

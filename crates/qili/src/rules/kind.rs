@@ -3,7 +3,7 @@
 use super::chase::{targets, targets_among, Method, Target};
 use super::exchange::exchange;
 use super::idle::{idle_kind, stops_mate};
-use super::joint::{stops_trade, supports_chase, without};
+use super::joint::{stops_trade, supports_chase, without, won_alone_before};
 use super::mate::{can_force_mate_within, can_mate_by_checks, mate_by_checks, MATE_CHECKS};
 use super::newness::{
     attack_is_new, attacked_while_in_check, frees_the_taker, king_root_newly_false, root_cut,
@@ -172,6 +172,9 @@ pub struct MoveKind {
     pub chases: Vec<Target>,
     /// Pieces attacked both before and after the move (从捉到捉, not new).
     pub standing: Vec<Square>,
+    /// The moved piece is one of the attackers of a piece in `standing`
+    /// (directly or by the check that wins it): it keeps up its own attack.
+    pub keeps_own_attack: bool,
     /// AXF, a move that gives check: the pieces it chases as well (attacked
     /// anew and winnable were the check ignored). A check that chases the
     /// piece a side chases on its other moves keeps up the perpetual chase
@@ -223,6 +226,7 @@ pub fn classify(rules: &Rulebook, before: &Position, m: Move) -> MoveKind {
         mate_line: None,
         chases: Vec::new(),
         standing: Vec::new(),
+        keeps_own_attack: false,
         check_chases: Vec::new(),
         idle_targets: Vec::new(),
         answers_check_with_king,
@@ -293,7 +297,10 @@ pub fn classify(rules: &Rulebook, before: &Position, m: Move) -> MoveKind {
             let could_before = was_before(&t) || held_by_check;
             let joint_rule = could_before && rules.joint_chase_is_allowed;
             let own = joint_rule && stops_trade(&again, m, &t, rules);
-            let needed = joint_rule && !own && supports_chase(&again, m, &t, rules);
+            let needed = joint_rule
+                && !own
+                && supports_chase(&again, m, &t, rules)
+                && !won_alone_before(before, m, &t, &was_targets, rules);
             let kept_up = could_before
                 && !(rules.new_attacker_renews_chase
                     && !needed
@@ -307,6 +314,7 @@ pub fn classify(rules: &Rulebook, before: &Position, m: Move) -> MoveKind {
             route_held || kept_up && !supports && !own
         };
         if standing {
+            kind.keeps_own_attack |= t.attackers.contains(&m.to);
             kind.standing.push(t.square);
         } else {
             kind.chases.push(t);
@@ -464,6 +472,28 @@ mod tests {
                 (k.label, k.reason),
                 (Label::Idle, MoveReason::ChaseNotNew),
                 "{f}"
+            );
+        }
+    }
+
+    /// 图5 ("退车前就可吃底士，退车后吃士结果没有发生变化") against 联合捉子:
+    /// 参考图29 with the rook it wins guarded. The black rook on f0 took the
+    /// bare advisor and elephant directly; back on f3 it wins them by checks
+    /// that need the pawn to keep the king off e2. The same piece could win
+    /// them before and after: 从捉到捉, its own attack kept up, no joint chase.
+    #[test]
+    fn an_attacker_that_won_alone_before_makes_no_joint_chase() {
+        let pos = fen::position(
+            "2b2k3/9/4b4/9/9/2P3B2/1R2p4/9/C1N1K4/3A1rB2 b",
+            Tolerance::COMPOSED,
+        )
+        .unwrap();
+        for edition in [Edition::Cxa2020, Edition::Cxa1999] {
+            let k = classify_iccs(edition, &pos, "f0f3");
+            assert_eq!(
+                (k.label, k.reason, k.keeps_own_attack),
+                (Label::Idle, MoveReason::ChaseNotNew, true),
+                "{edition:?}"
             );
         }
     }

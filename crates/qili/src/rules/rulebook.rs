@@ -12,7 +12,8 @@
 //! | [`captures.mated_recapture_is_no_root`](CaptureRules::mated_recapture_is_no_root) | ✓ | ✓ | – |
 //! | [`captures.escape_costs_the_capture`](CaptureRules::escape_costs_the_capture) | ✓ | ✓ | – |
 //! | [`chase_through_checks`](Rulebook::chase_through_checks) | ✓ | ✓ | – |
-//! | [`crossed_pawn_floats_in_checks`](Rulebook::crossed_pawn_floats_in_checks) | ✓ | – | – |
+//! | [`crossed_pawn_floats_in_checks`](Rulebook::crossed_pawn_floats_in_checks) | ✓ | ✓ | – |
+//! | [`pawn_float_stops_below_a_rook`](Rulebook::pawn_float_stops_below_a_rook) | – | ✓ | – |
 //! | [`helped_king_or_pawn_chases`](Rulebook::helped_king_or_pawn_chases) | ✓ | ✓ | – |
 //! | [`capturer_lost_to_checks_wins_nothing`](Rulebook::capturer_lost_to_checks_wins_nothing) | ✓ | ✓ | – |
 //! | [`trade_offer_must_be_takeable`](Rulebook::trade_offer_must_be_takeable) | ✓ | ✓ | – |
@@ -29,7 +30,7 @@
 //! | [`binds_at`](Rulebook::binds_at) / [`forbidden_side_binds_at`](Rulebook::forbidden_side_binds_at) | 4 / 5 | 4 / 5 | 3 / 3 |
 //! | [`clauses`](Rulebook::clauses) | CXA | CXA | AXF |
 
-use super::Edition;
+use super::{value, Edition};
 
 /// How captures are counted when deciding whether a piece can be won (29.1,
 /// 28.16). The checking-line search counts the plain exchange
@@ -86,10 +87,16 @@ pub struct Rulebook {
     /// 28.3 "包括从下一着开始运用连续照将": a piece won after a series of checks
     /// is chased. AXF's examples count only captures on the next move.
     pub chase_through_checks: bool,
-    /// 1999 图十二 "过河兵子力浮动，不存在得子" (25.3): a checking line in which the
-    /// defender takes a crossed pawn wins nothing. The 2020 examples (图3)
-    /// count the material as it stands.
+    /// 25.3 兵卒价值浮动 in a checking line (1999 图十二 "过河兵子力浮动，不存在
+    /// 得子"; 2020 图24 "可以送兵换马，兵卒价值浮动，判闲"): a crossed pawn the
+    /// defender takes on the way is worth whatever it buys — a pawn given up
+    /// to win a piece wins nothing ([`Rulebook::pawn_given_up_in_checks`]).
     pub crossed_pawn_floats_in_checks: bool,
+    /// CXA 2020 图24 "将军弃兵得车" and 参考图29 "弃卒将军换车" (捉), beside 图24's
+    /// 送兵换马 and 参考图33 "浮动价值的兵换士、炮为等值交换" (闲): the pawn's
+    /// value floats up to an advisor and a cannon, not to a rook — a rook won
+    /// for a pawn given up with check is a gain. In 1999 (图十二) it is not.
+    pub pawn_float_stops_below_a_rook: bool,
     /// 27.1 "其他棋子和帅(将)同时捉吃" (2020 参考图11 "炮卒联合捉子"): an attack by
     /// the king or a pawn is a chase when another piece attacks the target too.
     pub helped_king_or_pawn_chases: bool,
@@ -171,6 +178,7 @@ impl Rulebook {
         },
         chase_through_checks: true,
         crossed_pawn_floats_in_checks: true,
+        pawn_float_stops_below_a_rook: false,
         helped_king_or_pawn_chases: true,
         capturer_lost_to_checks_wins_nothing: true,
         trade_offer_must_be_takeable: true,
@@ -193,7 +201,7 @@ impl Rulebook {
     /// The CXA book of 2020, as its worked examples rule.
     pub const CXA2020: Rulebook = Rulebook {
         edition: Edition::Cxa2020,
-        crossed_pawn_floats_in_checks: false,
+        pawn_float_stops_below_a_rook: true,
         new_attacker_renews_chase: true,
         freed_taker_renews_chase: true,
         joint_chase_is_allowed: true,
@@ -210,6 +218,7 @@ impl Rulebook {
         captures: CaptureRules::PLAIN,
         chase_through_checks: false,
         crossed_pawn_floats_in_checks: false,
+        pawn_float_stops_below_a_rook: false,
         helped_king_or_pawn_chases: false,
         capturer_lost_to_checks_wins_nothing: false,
         trade_offer_must_be_takeable: false,
@@ -228,6 +237,23 @@ impl Rulebook {
         forbidden_side_binds_at: 3,
         clauses: Clauses::Axf,
     };
+}
+
+impl Rulebook {
+    /// What a crossed pawn the defender takes in a checking line counts as
+    /// lost, at least (25.3): with [`Rulebook::crossed_pawn_floats_in_checks`]
+    /// an advisor and a cannon where the float stops below a rook, else
+    /// everything (nothing is won for it); otherwise nothing more than it is.
+    pub(crate) fn pawn_given_up_in_checks(&self) -> i32 {
+        match (
+            self.crossed_pawn_floats_in_checks,
+            self.pawn_float_stops_below_a_rook,
+        ) {
+            (false, _) => 0,
+            (true, true) => value::MINOR + value::GUARD,
+            (true, false) => value::KING,
+        }
+    }
 }
 
 impl Edition {
