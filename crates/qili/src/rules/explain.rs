@@ -193,7 +193,12 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
                     rules.cite(Clause::Chase)
                 ),
             );
-            if kind.reason == MoveReason::NewChase
+            if kind.reason == MoveReason::NewChase && kind.joint.contains(&c.square) {
+                t.push(
+                    "此子走前已可被吃，走动的子与他子联合捉之（联合捉子）。",
+                    "It could already be won; the moved piece chases it jointly with another (a joint chase).",
+                );
+            } else if kind.reason == MoveReason::NewChase
                 && attacked_before_by_the_same(before, kind.mv, c)
             {
                 t.cited(
@@ -542,6 +547,18 @@ mod tests {
         assert!(t.zh.contains("从没捉到捉"), "{}", t.zh);
         assert!(t.en.contains("could not win it then"), "{}", t.en);
         let t = explained(f, "d3d1 h1h3", 0);
+        assert!(!t.zh.contains("从没捉到捉"), "{}", t.zh);
+    }
+
+    /// A move that chases one piece anew and keeps up a joint chase of
+    /// another (联合捉子: the cannon d5 could already be won, the rook's
+    /// pin of its root needs the rook) says so of each — not that the
+    /// jointly chased piece "could not be won then" (a probe, z85-06).
+    #[test]
+    fn a_joint_chase_beside_a_new_one_is_named_as_joint() {
+        let f = "r3k1b2/9/4n4/9/3c5/9/2N4p1/4R1p2/9/5K3 w";
+        let t = explained(f, "e2e3", 0);
+        assert!(t.zh.contains("联合捉子"), "{}", t.zh);
         assert!(!t.zh.contains("从没捉到捉"), "{}", t.zh);
     }
 

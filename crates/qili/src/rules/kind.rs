@@ -172,6 +172,9 @@ pub struct MoveKind {
     pub chases: Vec<Target>,
     /// Pieces attacked both before and after the move (从捉到捉, not new).
     pub standing: Vec<Square>,
+    /// Pieces of `chases` chased jointly (联合捉子): they could already be
+    /// won, and the chase needs the moved piece.
+    pub joint: Vec<Square>,
     /// The moved piece is one of the attackers of a piece in `standing`
     /// (directly or by the check that wins it): it keeps up its own attack.
     pub keeps_own_attack: bool,
@@ -227,6 +230,7 @@ pub fn classify(rules: &Rulebook, before: &Position, m: Move) -> MoveKind {
         chases: Vec::new(),
         standing: Vec::new(),
         keeps_own_attack: false,
+        joint: Vec::new(),
         check_chases: Vec::new(),
         idle_targets: Vec::new(),
         answers_check_with_king,
@@ -261,7 +265,6 @@ pub fn classify(rules: &Rulebook, before: &Position, m: Move) -> MoveKind {
             .iter()
             .any(|w| w.square == t.square && (alone(t) || !alone(w)))
     };
-    let mut joint = 0;
     for t in now {
         // 29.2: a piece attacked all along that only the check kept from
         // being taken is not chased anew by the answer (2020 参考图19; the
@@ -310,7 +313,9 @@ pub fn classify(rules: &Rulebook, before: &Position, m: Move) -> MoveKind {
             let supports = kept_up && needed;
             // Only a chase that counts can make the move a joint one: a
             // king's or a pawn's attack beside it is idle (27.1, 27.2).
-            joint += usize::from(supports && !alone(&t));
+            if supports && !alone(&t) {
+                kind.joint.push(t.square);
+            }
             route_held || kept_up && !supports && !own
         };
         if standing {
@@ -327,7 +332,7 @@ pub fn classify(rules: &Rulebook, before: &Position, m: Move) -> MoveKind {
         kind.reason = MoveReason::ThreatensMate;
     } else if kind.counted_chases().next().is_some() && !king_rule {
         kind.label = Label::Chase;
-        kind.reason = if joint == kind.counted_chases().count() {
+        kind.reason = if kind.joint.len() == kind.counted_chases().count() {
             MoveReason::JointChase
         } else {
             MoveReason::NewChase
