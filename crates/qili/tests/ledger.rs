@@ -30,8 +30,8 @@ const SWITCHES: &[(&str, Switch)] = &[
     ("crossed_pawn_floats_in_checks", |r| {
         &mut r.crossed_pawn_floats_in_checks
     }),
-    ("pawn_float_stops_below_a_rook", |r| {
-        &mut r.pawn_float_stops_below_a_rook
+    ("rook_won_for_a_pawn_counts", |r| {
+        &mut r.rook_won_for_a_pawn_counts
     }),
     ("helped_king_or_pawn_chases", |r| {
         &mut r.helped_king_or_pawn_chases
@@ -200,7 +200,7 @@ fn every_switch_is_listed() {
             },
         chase_through_checks: _,
         crossed_pawn_floats_in_checks: _,
-        pawn_float_stops_below_a_rook: _,
+        rook_won_for_a_pawn_counts: _,
         helped_king_or_pawn_chases: _,
         capturer_lost_to_checks_wins_nothing: _,
         trade_offer_must_be_takeable: _,

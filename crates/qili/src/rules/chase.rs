@@ -13,7 +13,7 @@ use super::exchange::{
 };
 use super::mate::{can_force_mate, mate_by_checks, FORCED_MATE_CHECKS};
 use super::rulebook::{CaptureRules, Rulebook};
-use super::value::{has_value, value, KING};
+use super::value::{has_value, value};
 use crate::{Move, MoveList, Piece, Position, Role, Square};
 
 /// How a piece can be won (29.1).
@@ -106,6 +106,9 @@ pub struct Target {
     /// `true` if only pawns can take it (27.2: a pawn alone chasing is idle,
     /// unless both sides attack every move, in the 1999 book).
     pub pawn_only: bool,
+    /// Set by [`classify`](super::kind::classify): chased jointly (联合捉子) —
+    /// it could already be won, and the chase needs the moved piece.
+    pub joint: bool,
     /// The line that wins it: the capture that describes it and the
     /// exchange that follows (29.1 "完整的交换过程"); for a piece won through
     /// checks, the check that wins the most, the defender's reply that lets
@@ -298,6 +301,7 @@ fn direct_captures(
                 gain: ex.gain,
                 king_only: attacker == Some(Role::King),
                 pawn_only: attacker == Some(Role::Pawn),
+                joint: false,
                 line: ex.line,
             }),
         }
@@ -475,7 +479,7 @@ fn capturer_lost_to_checks(pos: &Position, m: Move, t: &Target) -> bool {
         }
         let mut p = after.clone();
         p.play_unchecked(k);
-        let Some(gain) = won_after_check(&p, THROUGH_CHECKS.by(k), 0, Wanted::piece(m.to))
+        let Some(gain) = won_after_check(&p, THROUGH_CHECKS.by(k), None, Wanted::piece(m.to))
             .iter()
             .filter(|w| w.square == m.to)
             .map(|w| w.gain)
@@ -583,7 +587,7 @@ fn through_check(
     victims: u128,
     use_check: impl Fn(Move) -> bool,
 ) -> Vec<Target> {
-    let pawn_given_up = rules.pawn_given_up_in_checks();
+    let floats = Some(rules);
     let mut out: Vec<Target> = Vec::new();
     // Only pieces that stand in `pos` already and that the check makes
     // takeable: a piece that could be taken anyway is not won "through" it.
@@ -611,7 +615,7 @@ fn through_check(
         let won: Vec<Won> = won_after_check(
             &p,
             THROUGH_CHECKS.by(k),
-            pawn_given_up,
+            floats,
             Wanted {
                 pieces: untakeable & !k.to.bit(),
                 pawn_prey,
@@ -665,6 +669,7 @@ fn through_check(
                 gain: w.gain,
                 king_only: false,
                 pawn_only: false,
+                joint: false,
                 #[cfg(feature = "lines")]
                 line: then(k, w.line),
                 #[cfg(not(feature = "lines"))]
@@ -794,11 +799,17 @@ impl Wanted {
 /// After a check (`p`, the defender to move): the pieces won whatever the
 /// defender replies — by a capture next, or by more checks within `checks`
 /// first — for the pieces of `wanted` only.
-/// A pawn the defender takes on the way counts as lost at least
-/// `pawn_given_up` (25.3, [`Rulebook::pawn_given_up_in_checks`]: its value
-/// floats to what it buys — 1999 图十二 "过河兵子力浮动，不存在得子", 2020 图24
-/// "送兵换马…判闲" but "弃兵得车…判捉").
-fn won_after_check(p: &Position, checks: Checks, pawn_given_up: i32, wanted: Wanted) -> Vec<Won> {
+/// A pawn the defender takes on the way counts as lost at least what the
+/// rules `floats` say for the piece the line wins (25.3: its value floats
+/// to what it buys — 1999 图十二 "过河兵子力浮动，不存在得子", 2020 图24
+/// "送兵换马…判闲" but "弃兵得车…判捉"; [`Rulebook::pawn_given_up_in_checks`]);
+/// with `None`, as what it is.
+fn won_after_check(
+    p: &Position,
+    checks: Checks,
+    floats: Option<&Rulebook>,
+    wanted: Wanted,
+) -> Vec<Won> {
     let Wanted {
         pieces: mut wanted,
         pawn_prey,
@@ -812,13 +823,17 @@ fn won_after_check(p: &Position, checks: Checks, pawn_given_up: i32, wanted: Wan
     }
     let mut common: Option<Vec<Won>> = None;
     for &r in &replies {
-        let lost = p.piece_at(r.to).map_or(0, |c| match c.role {
-            Role::Pawn => value(c, r.to).max(pawn_given_up),
-            _ => value(c, r.to),
-        });
-        if lost >= KING {
-            return Vec::new();
-        }
+        let captured = p.piece_at(r.to);
+        let lost = captured.map_or(0, |c| value(c, r.to));
+        let pawn_taken = captured.is_some_and(|c| c.role == Role::Pawn);
+        // What the reply's capture costs, for the piece the line wins.
+        let lost_for = |won: Piece| {
+            if pawn_taken {
+                lost.max(floats.map_or(0, |r| r.pawn_given_up_in_checks(won.role)))
+            } else {
+                lost
+            }
+        };
         let mut q = p.clone();
         q.play_unchecked(r);
         // The wanted pieces where they stand after the reply.
@@ -855,7 +870,7 @@ fn won_after_check(p: &Position, checks: Checks, pawn_given_up: i32, wanted: Wan
                 pieces: here & !k.to.bit(),
                 pawn_prey: pawn_prey & !k.to.bit(),
             };
-            for w in won_after_check(&q2, next, pawn_given_up, wanted) {
+            for w in won_after_check(&q2, next, floats, wanted) {
                 let gain = w.gain + taken;
                 match won.iter_mut().find(|v| v.square == w.square) {
                     // The best line counts; of equally good ones, a line that
@@ -881,14 +896,16 @@ fn won_after_check(p: &Position, checks: Checks, pawn_given_up: i32, wanted: Wan
         }
         let won: Vec<Won> = won
             .into_iter()
-            .filter(|w| w.gain - lost > 0)
-            .map(|w| Won {
-                square: if w.square == r.to { r.from } else { w.square },
-                gain: w.gain - lost,
-                moved: w.moved || w.square == r.to,
-                #[cfg(feature = "lines")]
-                line: then(r, w.line),
-                ..w
+            .filter_map(|w| {
+                let gain = w.gain - lost_for(w.piece);
+                (gain > 0).then(|| Won {
+                    square: if w.square == r.to { r.from } else { w.square },
+                    gain,
+                    moved: w.moved || w.square == r.to,
+                    #[cfg(feature = "lines")]
+                    line: then(r, w.line),
+                    ..w
+                })
             })
             .collect();
         common = Some(match common {

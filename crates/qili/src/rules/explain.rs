@@ -193,12 +193,10 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
                     rules.cite(Clause::Chase)
                 ),
             );
-            if kind.reason == MoveReason::NewChase && kind.joint.contains(&c.square) {
-                t.push(
-                    "此子走前已可被吃，走动的子与他子联合捉之（联合捉子）。",
-                    "It could already be won; the moved piece chases it jointly with another (a joint chase).",
-                );
-            } else if kind.reason == MoveReason::NewChase
+            // A piece chased jointly (联合捉子) could be won before: it is
+            // not one the same pieces "could not win then".
+            if kind.reason == MoveReason::NewChase
+                && !c.joint
                 && attacked_before_by_the_same(before, kind.mv, c)
             {
                 t.cited(
@@ -211,7 +209,7 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
     }
     if kind.reason == MoveReason::JointChase {
         t.push(
-            "所捉之子走前已可被吃，走动的子本身吃不到便宜，但捉子离不开它（牵制、炮架、保护）：联合捉子，判捉；循环中按允许着法处理（中国象棋协会2020年版例图）。",
+            "所捉之子走前已可被吃，走动的子本身吃不到便宜，但捉子离不开它（牵制、炮架、保护）：联合捉子，判捉；循环中按允许着法处理（2020年版例图）。",
             "The chased piece could already be won; the moved piece cannot win it alone but the chase needs it (a pin, a screen, a guard): a joint chase, 捉 — yet allowed in a repetition (CXA 2020 examples).",
         );
     }
@@ -235,6 +233,11 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
             MoveReason::KingAnswersCheck => t.push(
                 "走帅（将）应将后产生的捉、杀按闲处理。",
                 "A king move that answers a check: the attacks it leaves count as idle.",
+            ),
+            MoveReason::ThreatGivenByCheck => t.cited(
+                "杀势由对方照将造成（自毙），应将按闲处理",
+                "The check answered made this mate threat (自毙): idle",
+                rules.cite(Clause::MateThreat),
             ),
             _ => {}
         }
@@ -552,13 +555,13 @@ mod tests {
 
     /// A move that chases one piece anew and keeps up a joint chase of
     /// another (联合捉子: the cannon d5 could already be won, the rook's
-    /// pin of its root needs the rook) says so of each — not that the
-    /// jointly chased piece "could not be won then" (a probe, z85-06).
+    /// pin of its root needs the rook) does not say of the jointly chased
+    /// piece that it "could not be won then" (a probe, z85-06).
     #[test]
-    fn a_joint_chase_beside_a_new_one_is_named_as_joint() {
+    fn a_joint_chase_beside_a_new_one_is_not_called_new() {
         let f = "r3k1b2/9/4n4/9/3c5/9/2N4p1/4R1p2/9/5K3 w";
         let t = explained(f, "e2e3", 0);
-        assert!(t.zh.contains("联合捉子"), "{}", t.zh);
+        assert!(t.zh.contains("捉黑炮（d5）"), "{}", t.zh);
         assert!(!t.zh.contains("从没捉到捉"), "{}", t.zh);
     }
 

@@ -6,8 +6,9 @@ use super::idle::{idle_kind, stops_mate};
 use super::joint::{stops_trade, supports_chase, without, won_alone_before};
 use super::mate::{can_force_mate_within, can_mate_by_checks, mate_by_checks, MATE_CHECKS};
 use super::newness::{
-    attack_is_new, attacked_while_in_check, frees_the_taker, king_root_newly_false, root_cut,
-    root_newly_pinned, taker_unpinned, won_through_check_while_in_check,
+    answer_adds_a_mate, attack_is_new, attacked_while_in_check, frees_the_taker,
+    king_root_newly_false, root_cut, root_newly_pinned, taker_unpinned,
+    won_through_check_while_in_check,
 };
 use super::rulebook::Rulebook;
 use super::value::value;
@@ -124,6 +125,9 @@ pub enum MoveReason {
     /// The move answers a check with the king; what it then attacks counts as idle
     /// (CXA 2020 examples, 图17).
     KingAnswersCheck,
+    /// CXA 2020 图13 (自毙): the move answers a check that itself made the
+    /// mover's mate threat, and only keeps it: idle.
+    ThreatGivenByCheck,
     /// 27.3: only advisors or elephants are chased, by a move that stops the
     /// opponent's mate threat — it holds a key defensive point, and the chase
     /// comes with it (CXA 2020 图18 "占据守和要点，附带产生的捉象按闲着处理").
@@ -172,9 +176,6 @@ pub struct MoveKind {
     pub chases: Vec<Target>,
     /// Pieces attacked both before and after the move (从捉到捉, not new).
     pub standing: Vec<Square>,
-    /// Pieces of `chases` chased jointly (联合捉子): they could already be
-    /// won, and the chase needs the moved piece.
-    pub joint: Vec<Square>,
     /// The moved piece is one of the attackers of a piece in `standing`
     /// (directly or by the check that wins it): it keeps up its own attack.
     pub keeps_own_attack: bool,
@@ -212,6 +213,19 @@ impl MoveKind {
 
 /// Analyses `m` played in `before` under `rules`. `m` must be legal.
 pub fn classify(rules: &Rulebook, before: &Position, m: Move) -> MoveKind {
+    classify_with(rules, before, m, false)
+}
+
+/// [`classify`], where `m` answers a check that itself made the mover's
+/// mate threat when `threat_is_the_checkers` (自毙: CXA 2020 图13 "红方车五平六
+/// 将军，造成黑方车5平6有杀，属红方自毙。黑方进将为闲"): the answer only keeps
+/// the threat the opponent gave it, which is no 杀 of its own.
+pub(super) fn classify_with(
+    rules: &Rulebook,
+    before: &Position,
+    m: Move,
+    threat_is_the_checkers: bool,
+) -> MoveKind {
     let mover = before.turn();
     let mut after = before.clone();
     after.play_unchecked(m);
@@ -230,7 +244,6 @@ pub fn classify(rules: &Rulebook, before: &Position, m: Move) -> MoveKind {
         chases: Vec::new(),
         standing: Vec::new(),
         keeps_own_attack: false,
-        joint: Vec::new(),
         check_chases: Vec::new(),
         idle_targets: Vec::new(),
         answers_check_with_king,
@@ -249,6 +262,13 @@ pub fn classify(rules: &Rulebook, before: &Position, m: Move) -> MoveKind {
     };
     kind.mate_line =
         mate_by_checks(&again, MATE_CHECKS).filter(|_| !threat_met_by_exchange(before, &after, m));
+    // The answer adds no mate of its own to the one the check made (图19
+    // "应将后增加了黑马退6的杀着" is 杀).
+    let threat_given =
+        threat_is_the_checkers && kind.mate_line.is_some() && !answer_adds_a_mate(before, &again);
+    if threat_given {
+        kind.mate_line = None;
+    }
 
     let now = targets(&again, rules);
     // 29.2: compare with what the mover could win before moving (when it was
@@ -265,7 +285,8 @@ pub fn classify(rules: &Rulebook, before: &Position, m: Move) -> MoveKind {
             .iter()
             .any(|w| w.square == t.square && (alone(t) || !alone(w)))
     };
-    for t in now {
+    let mut joint = 0;
+    for mut t in now {
         // 29.2: a piece attacked all along that only the check kept from
         // being taken is not chased anew by the answer (2020 参考图19; the
         // 1999 clause is the same text).
@@ -314,7 +335,8 @@ pub fn classify(rules: &Rulebook, before: &Position, m: Move) -> MoveKind {
             // Only a chase that counts can make the move a joint one: a
             // king's or a pawn's attack beside it is idle (27.1, 27.2).
             if supports && !alone(&t) {
-                kind.joint.push(t.square);
+                t.joint = true;
+                joint += 1;
             }
             route_held || kept_up && !supports && !own
         };
@@ -332,7 +354,7 @@ pub fn classify(rules: &Rulebook, before: &Position, m: Move) -> MoveKind {
         kind.reason = MoveReason::ThreatensMate;
     } else if kind.counted_chases().next().is_some() && !king_rule {
         kind.label = Label::Chase;
-        kind.reason = if kind.joint.len() == kind.counted_chases().count() {
+        kind.reason = if joint == kind.counted_chases().count() {
             MoveReason::JointChase
         } else {
             MoveReason::NewChase
@@ -353,6 +375,8 @@ pub fn classify(rules: &Rulebook, before: &Position, m: Move) -> MoveKind {
     } else {
         kind.reason = if king_rule && (kind.mate_line.is_some() || !kind.chases.is_empty()) {
             MoveReason::KingAnswersCheck
+        } else if threat_given {
+            MoveReason::ThreatGivenByCheck
         } else if kind.chases.iter().any(|t| t.pawn_only) {
             MoveReason::PawnAlone
         } else if kind.chases.iter().any(|t| t.king_only) {

@@ -139,17 +139,20 @@ pub fn adjudicate_under(
     moves: &[Move],
 ) -> Result<Adjudication, IllegalMoveError> {
     let mut kinds = Vec::with_capacity(moves.len());
-    label_moves(rules, start.clone(), moves, 0, &mut kinds)?;
+    label_moves(rules, start.clone(), None, moves, 0, &mut kinds)?;
     Ok(judge(rules, start, moves, kinds))
 }
 
 /// Labels `moves[from..]`, played from `pos` (the position after
 /// `moves[..from]`), after the labels `kinds` of the moves before. A move
 /// labelled before under the same rules, in the same position and after the
-/// same move, gets the label it got then ([`Labelled`]).
+/// same move, gets the label it got then ([`Labelled`]). `checked_from` is
+/// the position before the last move if that move gave check: an answer to
+/// a check is asked whether the check made its mate threat (自毙, 图13).
 fn label_moves(
     rules: &Rulebook,
     mut pos: Position,
+    mut checked_from: Option<Position>,
     moves: &[Move],
     from: usize,
     kinds: &mut Vec<MoveKind>,
@@ -158,7 +161,16 @@ fn label_moves(
         if !pos.is_legal(m) {
             return Err(IllegalMoveError { ply: i + 1, mv: m });
         }
-        kinds.push(Labelled::classify(rules, &pos, m));
+        let mut kind = Labelled::classify(rules, &pos, m);
+        if kind.label == Label::MateThreat
+            && checked_from
+                .as_ref()
+                .is_some_and(|b| newness::threat_given_by_check(b, &pos))
+        {
+            kind = kind::classify_with(rules, &pos, m, true);
+        }
+        checked_from = kind.check.then(|| pos.clone());
+        kinds.push(kind);
         pos.play_unchecked(m);
     }
     Ok(())
@@ -241,11 +253,14 @@ pub fn ruling_under(
     let last = keys[moves.len()];
     let from = keys.iter().position(|&k| k == last).unwrap_or(moves.len());
     let mut pos = start.clone();
+    let mut checked_from = None;
     for &m in &moves[..from] {
+        let before = pos.clone();
         pos.play_unchecked(m);
+        checked_from = pos.is_check().then_some(before);
     }
     let mut kinds = labelled.moves[..from].to_vec();
-    label_moves(rules, pos, moves, from, &mut kinds)?;
+    label_moves(rules, pos, checked_from, moves, from, &mut kinds)?;
     Ok(judged(judge(rules, start, moves, kinds)))
 }
 
@@ -259,7 +274,7 @@ pub fn repetitions(
 ) -> Result<Vec<(usize, Adjudication)>, IllegalMoveError> {
     let rules = edition.rulebook();
     let mut kinds = Vec::with_capacity(moves.len());
-    label_moves(rules, start.clone(), moves, 0, &mut kinds)?;
+    label_moves(rules, start.clone(), None, moves, 0, &mut kinds)?;
     let mut pos = start.clone();
     let mut keys = vec![pos.key()];
     for &m in moves {
@@ -446,6 +461,44 @@ mod tests {
         let pos = fen::position(f, Tolerance::COMPOSED).unwrap();
         let moves = iccs::parse_line(&pos, moves).unwrap();
         adjudicate(edition, &pos, &moves).unwrap()
+    }
+
+    /// 自毙 (CXA 2020 图13 "红方车五平六将军，造成黑方车5平6有杀，属红方自毙"),
+    /// answered by the advisor instead of the king (a probe, z88-01): the
+    /// answer keeps the mate the check made and adds none — idle, though the
+    /// same move asked without the check before it threatens mate. A block
+    /// that also unmasks a second mating rook adds its own (图19 "应将后增加了
+    /// …杀着", z88-07): 杀.
+    #[test]
+    fn a_mate_threat_the_check_made_is_no_threat_of_the_answer() {
+        let f = "3k1ab2/4a4/4c4/4R3p/3PC4/4r4/8P/9/9/5K3 w";
+        for edition in [Edition::Cxa2020, Edition::Cxa1999] {
+            let a = game(edition, f, "e6d6 e8d7 d6e6 d7e8");
+            let k = &a.moves[1];
+            assert_eq!(
+                (k.label, k.reason),
+                (Label::Idle, MoveReason::ThreatGivenByCheck),
+                "{edition:?}"
+            );
+            assert_eq!(a.ruling, Ruling::Draw, "{edition:?}");
+        }
+        let checked = fen::position(
+            "3k1ab2/4a4/4c4/3R4p/3PC4/4r4/8P/9/9/5K3 b",
+            Tolerance::COMPOSED,
+        )
+        .unwrap();
+        let alone = classify(
+            Edition::Cxa2020.rulebook(),
+            &checked,
+            iccs::parse_move(&checked, "e8d7").unwrap(),
+        );
+        assert_eq!(alone.label, Label::MateThreat);
+        let adds = game(
+            Edition::Cxa2020,
+            "3k5/9/9/9/4c2r1/6c1r/5R3/4B4/9/5KB2 w",
+            "f3d3 g4d4",
+        );
+        assert_eq!(adds.moves[1].label, Label::MateThreat);
     }
 
     #[test]

@@ -12,6 +12,7 @@ use super::attack;
 use super::chase::{targets_among, Method, Root, Target};
 use super::exchange::gives_up_a_piece;
 use super::joint::without;
+use super::mate::{can_mate_by_checks, check_starts_mate, MATE_CHECKS};
 use super::rulebook::Rulebook;
 use crate::{Move, Position, Role, Square};
 
@@ -233,6 +234,39 @@ fn the_checker(before: &Position) -> Option<Square> {
         return None;
     };
     Some(checker)
+}
+
+/// 自毙 (CXA 2020 图13 "红方车五平六将军，造成黑方车5平6有杀，属红方自毙"):
+/// the check played in `before_check` made the mate threat its answer
+/// keeps — the mover could not mate by checks before it (were it to move
+/// there), and could but for it in `before` (the checking piece gone). A
+/// threat the mover had before the check stays its own (图19: 杀).
+pub(super) fn threat_given_by_check(before_check: &Position, before: &Position) -> bool {
+    before.is_check()
+        && before_check
+            .pass()
+            .is_some_and(|p| !can_mate_by_checks(&p, MATE_CHECKS))
+        && but_for_the_check(before).is_some_and(|p| can_mate_by_checks(&p, MATE_CHECKS))
+}
+
+/// The answer to a check, played in `before` (`again`: the mover to move
+/// once more), makes a mating check of its own: one that starts a forced
+/// mate now and did not, or was no check, but for the check in `before`
+/// (图19: the block unmasks a second mating line). Where the check cannot be
+/// seen past (two checkers), the answer is taken to add one.
+pub(super) fn answer_adds_a_mate(before: &Position, again: &Position) -> bool {
+    let Some(but_for) = but_for_the_check(before) else {
+        return true;
+    };
+    let starts_mate = |pos: &Position, c: Move| {
+        let mut p = pos.clone();
+        p.play_unchecked(c);
+        p.is_check() && check_starts_mate(&p, MATE_CHECKS)
+    };
+    again
+        .checking_moves()
+        .iter()
+        .any(|&c| starts_mate(again, c) && !(but_for.is_legal(c) && starts_mate(&but_for, c)))
 }
 
 /// [`attacked_while_in_check`] for a piece won through a check (28.3 "从下一

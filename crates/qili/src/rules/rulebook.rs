@@ -13,7 +13,7 @@
 //! | [`captures.escape_costs_the_capture`](CaptureRules::escape_costs_the_capture) | ✓ | ✓ | – |
 //! | [`chase_through_checks`](Rulebook::chase_through_checks) | ✓ | ✓ | – |
 //! | [`crossed_pawn_floats_in_checks`](Rulebook::crossed_pawn_floats_in_checks) | ✓ | ✓ | – |
-//! | [`pawn_float_stops_below_a_rook`](Rulebook::pawn_float_stops_below_a_rook) | – | ✓ | – |
+//! | [`rook_won_for_a_pawn_counts`](Rulebook::rook_won_for_a_pawn_counts) | – | ✓ | – |
 //! | [`helped_king_or_pawn_chases`](Rulebook::helped_king_or_pawn_chases) | ✓ | ✓ | – |
 //! | [`capturer_lost_to_checks_wins_nothing`](Rulebook::capturer_lost_to_checks_wins_nothing) | ✓ | ✓ | – |
 //! | [`trade_offer_must_be_takeable`](Rulebook::trade_offer_must_be_takeable) | ✓ | ✓ | – |
@@ -31,6 +31,7 @@
 //! | [`clauses`](Rulebook::clauses) | CXA | CXA | AXF |
 
 use super::{value, Edition};
+use crate::Role;
 
 /// How captures are counted when deciding whether a piece can be won (29.1,
 /// 28.16). The checking-line search counts the plain exchange
@@ -93,10 +94,10 @@ pub struct Rulebook {
     /// to win a piece wins nothing ([`Rulebook::pawn_given_up_in_checks`]).
     pub crossed_pawn_floats_in_checks: bool,
     /// CXA 2020 图24 "将军弃兵得车" and 参考图29 "弃卒将军换车" (捉), beside 图24's
-    /// 送兵换马 and 参考图33 "浮动价值的兵换士、炮为等值交换" (闲): the pawn's
-    /// value floats up to an advisor and a cannon, not to a rook — a rook won
-    /// for a pawn given up with check is a gain. In 1999 (图十二) it is not.
-    pub pawn_float_stops_below_a_rook: bool,
+    /// 送兵换马 and 25.3 "一兵换取数子…均不算得子" (闲): a rook won for a pawn
+    /// given up with check is a gain — it buys one piece worth two; any other
+    /// piece, or several, it floats to. In 1999 (图十二) a rook too.
+    pub rook_won_for_a_pawn_counts: bool,
     /// 27.1 "其他棋子和帅(将)同时捉吃" (2020 参考图11 "炮卒联合捉子"): an attack by
     /// the king or a pawn is a chase when another piece attacks the target too.
     pub helped_king_or_pawn_chases: bool,
@@ -178,7 +179,7 @@ impl Rulebook {
         },
         chase_through_checks: true,
         crossed_pawn_floats_in_checks: true,
-        pawn_float_stops_below_a_rook: false,
+        rook_won_for_a_pawn_counts: false,
         helped_king_or_pawn_chases: true,
         capturer_lost_to_checks_wins_nothing: true,
         trade_offer_must_be_takeable: true,
@@ -201,7 +202,7 @@ impl Rulebook {
     /// The CXA book of 2020, as its worked examples rule.
     pub const CXA2020: Rulebook = Rulebook {
         edition: Edition::Cxa2020,
-        pawn_float_stops_below_a_rook: true,
+        rook_won_for_a_pawn_counts: true,
         new_attacker_renews_chase: true,
         freed_taker_renews_chase: true,
         joint_chase_is_allowed: true,
@@ -218,7 +219,7 @@ impl Rulebook {
         captures: CaptureRules::PLAIN,
         chase_through_checks: false,
         crossed_pawn_floats_in_checks: false,
-        pawn_float_stops_below_a_rook: false,
+        rook_won_for_a_pawn_counts: false,
         helped_king_or_pawn_chases: false,
         capturer_lost_to_checks_wins_nothing: false,
         trade_offer_must_be_takeable: false,
@@ -241,13 +242,14 @@ impl Rulebook {
 
 impl Rulebook {
     /// What a crossed pawn the defender takes in a checking line counts as
-    /// lost, at least (25.3): with [`Rulebook::crossed_pawn_floats_in_checks`]
-    /// an advisor and a cannon where the float stops below a rook, else
-    /// everything (nothing is won for it); otherwise nothing more than it is.
-    pub(crate) fn pawn_given_up_in_checks(&self) -> i32 {
+    /// lost, at least, in a line that wins `won` (25.3): with
+    /// [`Rulebook::crossed_pawn_floats_in_checks`] everything (nothing is won
+    /// for it) — but an advisor and a cannon against a rook where
+    /// [`Rulebook::rook_won_for_a_pawn_counts`]; otherwise no more than it is.
+    pub(crate) fn pawn_given_up_in_checks(&self, won: Role) -> i32 {
         match (
             self.crossed_pawn_floats_in_checks,
-            self.pawn_float_stops_below_a_rook,
+            self.rook_won_for_a_pawn_counts && won == Role::Rook,
         ) {
             (false, _) => 0,
             (true, true) => value::MINOR + value::GUARD,
