@@ -246,7 +246,7 @@ impl Rulebook {
     /// [`Rulebook::crossed_pawn_floats_in_checks`] everything (nothing is won
     /// for it) — but an advisor and a cannon against a rook where
     /// [`Rulebook::rook_won_for_a_pawn_counts`]; otherwise no more than it is.
-    pub(crate) fn pawn_given_up_in_checks(&self, won: Role) -> i32 {
+    pub fn pawn_given_up_in_checks(&self, won: Role) -> i32 {
         match (
             self.crossed_pawn_floats_in_checks,
             self.rook_won_for_a_pawn_counts && won == Role::Rook,
