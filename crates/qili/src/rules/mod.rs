@@ -254,10 +254,11 @@ pub fn ruling_under(
     let from = keys.iter().position(|&k| k == last).unwrap_or(moves.len());
     let mut pos = start.clone();
     let mut checked_from = None;
-    for &m in &moves[..from] {
-        let before = pos.clone();
+    for (i, &m) in moves[..from].iter().enumerate() {
+        // Only the last move before `from` may be a check its answer asks about.
+        let before = (i + 1 == from).then(|| pos.clone());
         pos.play_unchecked(m);
-        checked_from = pos.is_check().then_some(before);
+        checked_from = before.filter(|_| pos.is_check());
     }
     let mut kinds = labelled.moves[..from].to_vec();
     label_moves(rules, pos, checked_from, moves, from, &mut kinds)?;

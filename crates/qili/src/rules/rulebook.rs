@@ -168,6 +168,22 @@ pub struct Rulebook {
 }
 
 impl Rulebook {
+    /// What a crossed pawn the defender takes in a checking line counts as
+    /// lost, at least, in a line that wins `won` (25.3): with
+    /// [`Rulebook::crossed_pawn_floats_in_checks`] everything (nothing is won
+    /// for it) — but an advisor and a cannon against a rook where
+    /// [`Rulebook::rook_won_for_a_pawn_counts`]; otherwise no more than it is.
+    pub fn pawn_given_up_in_checks(&self, won: Role) -> i32 {
+        match (
+            self.crossed_pawn_floats_in_checks,
+            self.rook_won_for_a_pawn_counts && won == Role::Rook,
+        ) {
+            (false, _) => 0,
+            (true, true) => value::MINOR + value::GUARD,
+            (true, false) => value::KING,
+        }
+    }
+
     /// 中国象棋竞赛规则 (1999).
     pub const CXA1999: Rulebook = Rulebook {
         edition: Edition::Cxa1999,
@@ -238,24 +254,6 @@ impl Rulebook {
         forbidden_side_binds_at: 3,
         clauses: Clauses::Axf,
     };
-}
-
-impl Rulebook {
-    /// What a crossed pawn the defender takes in a checking line counts as
-    /// lost, at least, in a line that wins `won` (25.3): with
-    /// [`Rulebook::crossed_pawn_floats_in_checks`] everything (nothing is won
-    /// for it) — but an advisor and a cannon against a rook where
-    /// [`Rulebook::rook_won_for_a_pawn_counts`]; otherwise no more than it is.
-    pub fn pawn_given_up_in_checks(&self, won: Role) -> i32 {
-        match (
-            self.crossed_pawn_floats_in_checks,
-            self.rook_won_for_a_pawn_counts && won == Role::Rook,
-        ) {
-            (false, _) => 0,
-            (true, true) => value::MINOR + value::GUARD,
-            (true, false) => value::KING,
-        }
-    }
 }
 
 impl Edition {
