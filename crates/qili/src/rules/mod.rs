@@ -502,6 +502,42 @@ mod tests {
         assert_eq!(adds.moves[1].label, Label::MateThreat);
     }
 
+    /// The checker itself, put by its own check where a check that stood
+    /// ready wins it, is not chased by the answer (自毙, 图13, read for a
+    /// chase; probes z88-02 and its colours swapped, z88-10): the horse's
+    /// block is idle, and black's one chase beside it is allowed. From a real
+    /// game (xq001020): the rook takes the elephant with check, and the
+    /// advisor's block, after which 炮三平五 would win the rook, is idle too.
+    #[test]
+    fn the_checker_lost_to_a_ready_check_is_not_chased_by_the_answer() {
+        for (f, moves) in [
+            (
+                "3k5/9/1n7/3P5/4c4/7r1/5C3/4B4/9/5KB2 w",
+                "f3d3 b7d8 d3f3 d8b7",
+            ),
+            (
+                "5kb2/9/4b4/5c3/7R1/4C4/3p5/1N7/9/3K5 b",
+                "f6d6 b2d1 d6f6 d1b2",
+            ),
+        ] {
+            for edition in [Edition::Cxa2020, Edition::Cxa1999] {
+                let a = game(edition, f, moves);
+                assert_eq!(a.moves[1].label, Label::Idle, "{edition:?} {f}");
+                assert!(a.moves[1].chases.is_empty(), "{edition:?} {f}");
+                assert_eq!(a.ruling, Ruling::Draw, "{edition:?} {f}");
+            }
+        }
+        let block = game(
+            Edition::Cxa2020,
+            "2baka3/2c6/4b4/2p5p/p6N1/6C1P/P3P4/4r1N2/3n3R1/2BAKA3 w",
+            "d0e1",
+        );
+        assert_eq!(
+            (block.moves[0].label, block.moves[0].reason),
+            (Label::Idle, MoveReason::ChaseNotNew)
+        );
+    }
+
     #[test]
     fn natural_limit_counts_at_most_ten_own_checks() {
         assert!(natural_limit_reached(&Rulebook::CXA1999, 120, [0, 0]));
