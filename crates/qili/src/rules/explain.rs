@@ -314,8 +314,8 @@ fn standing_text(rules: &Rulebook, t: &mut Text, after: &Position, kind: &MoveKi
     }
     let (zh, en) = pieces_on(after, &kind.standing);
     t.cited(
-        &format!("走动的子并不攻击{zh}；它走前已可被吃，并非这一着造成，按闲处理"),
-        &format!("The moved piece does not attack {en}, which could already be won before the move: this move did not bring that about, so it is idle"),
+        &format!("走动的子并不攻击{zh}；它走前已可被吃，按闲处理"),
+        &format!("The moved piece does not attack {en}, which could already be won before the move, so it is idle"),
         rules.cite(Clause::NewChase),
     );
 }

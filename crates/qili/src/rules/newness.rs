@@ -220,16 +220,6 @@ fn as_if_unchecked(before: &Position) -> Option<Cow<'_, Position>> {
     }
 }
 
-/// `true` if `c`, played in `before`, gives check and was barred only by
-/// the check the mover is in ([`could_take_but_for_the_check`]).
-fn checked_but_for_the_check(before: &Position, c: Move) -> bool {
-    let mut p = before.clone();
-    p.play_unchecked(c);
-    let them = before.turn().other();
-    !attack::attackers(p.board(), p.king(them), before.turn()).is_empty()
-        && could_take_but_for_the_check(before, c)
-}
-
 /// `before`, where the side to move is in check from one piece, with that
 /// piece taken off the board: what the side could do but for the check.
 fn but_for_the_check(before: &Position) -> Option<Position> {
@@ -290,8 +280,8 @@ pub(super) fn answer_adds_a_mate(before: &Position, again: &Position) -> bool {
 /// or uncovered had no such line before.
 ///
 /// The checking piece itself, which that position cannot show, is held when
-/// the check that wins it stood ready before the move, barred only by the
-/// check: the opponent's check put it where it is lost, as it gives the mate
+/// a check that wins it stood ready there (the check alone barred it): the
+/// opponent's check put it where it is lost, as it gives the mate
 /// threat its answer keeps (自毙, 图13). From real games, xq001020: the rook
 /// takes the elephant with check, 仕六进五 blocks, and 炮三平五 would win
 /// the rook — the block chases nothing.
@@ -311,12 +301,6 @@ pub(super) fn won_through_check_while_in_check(
     if t.attackers.iter().all(|&a| a == m.to) {
         return false;
     }
-    // The checker itself: did the check that wins it stand ready?
-    if let (Some(checker), Method::ThroughCheck(c)) = (the_checker(before), t.method) {
-        if checker == t.square {
-            return checked_but_for_the_check(before, c);
-        }
-    }
     // A checker that also protected the target is no check to see past:
     // without it the target is bare, and an answer that takes it makes the
     // chase its own (29.2 从没捉到捉, as for a root the answer takes).
@@ -331,6 +315,9 @@ pub(super) fn won_through_check_while_in_check(
         .checking_moves()
         .iter()
         .any(|c| t.attackers.contains(&c.from) && ready.contains(c));
+    if the_checker(before) == Some(t.square) {
+        return check_stood_ready;
+    }
     lost_in(&but_for, t, rules, |w| {
         check_stood_ready || w.attackers.iter().any(|a| t.attackers.contains(a))
     })
