@@ -260,7 +260,10 @@ fn a_batch_with_a_byte_order_mark_and_crlf_reads() {
 /// block of a mate threat names: only those whose mating check it stands in
 /// the way of (图7's 车9平8 blocks the cannon's mating check; it no longer
 /// names the horse on g8, one of whose legs it stands on, which the mate
-/// does not use).
+/// does not use), and for a checking piece that a check standing ready
+/// would win, which an answer to its check no longer chases anew: under
+/// cxa1999, 图18's 将4平5 lists the rook on d4 as `standing`, no longer among
+/// its `chases`.
 #[test]
 fn report_json_is_unchanged_byte_for_byte() {
     let data = include_str!("data/report-contract.jsonl");
