@@ -304,7 +304,8 @@ pub(super) fn won_through_check_while_in_check(
     // A checker that also protected the target is no check to see past:
     // without it the target is bare, and an answer that takes it makes the
     // chase its own (29.2 从没捉到捉, as for a root the answer takes).
-    if the_checker(before).is_some_and(|k| attack::attacks(before.board(), k, t.square)) {
+    let checker = the_checker(before);
+    if checker.is_some_and(|k| attack::attacks(before.board(), k, t.square)) {
         return false;
     }
     let Some(but_for) = but_for_the_check(before) else {
@@ -315,7 +316,7 @@ pub(super) fn won_through_check_while_in_check(
         .checking_moves()
         .iter()
         .any(|c| t.attackers.contains(&c.from) && ready.contains(c));
-    if the_checker(before) == Some(t.square) {
+    if checker == Some(t.square) {
         return check_stood_ready;
     }
     lost_in(&but_for, t, rules, |w| {
