@@ -114,7 +114,16 @@ pub fn patterns<'a>(summaries: impl IntoIterator<Item = &'a Summary>) -> Vec<(Si
             }
         }
     }
-    out.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.zh.cmp(b.0.zh)));
+    // Most used first, then by name. An insertion sort rather than
+    // `sort_by`: the list is short, and the standard library's stable sort
+    // would add its code to the first load.
+    for i in 1..out.len() {
+        let mut j = i;
+        while j > 0 && (out[j].1, out[j - 1].0.zh) > (out[j - 1].1, out[j].0.zh) {
+            out.swap(j - 1, j);
+            j -= 1;
+        }
+    }
     out
 }
 
