@@ -9,7 +9,7 @@ use super::kind::IdleKind;
 use super::mate::{can_mate_by_checks, check_starts_mate, MATE_CHECKS};
 use super::rulebook::Rulebook;
 use super::value::{has_value, value};
-use crate::{Move, Position, Role, Square};
+use crate::{Move, Position, Role, Square, SquareSet};
 
 /// Names an idle move (28.5–28.8), looking at the piece that moved.
 pub(super) fn idle_kind(
@@ -170,12 +170,14 @@ fn exchange_made_by_move(
             .map(|(c, _)| c)
             .collect()
     };
-    let mut with: Vec<Square> = new_for(after, theirs_then.as_ref())
+    // A set of squares, so that they come out in order, each once.
+    let mut with = new_for(after, theirs_then.as_ref())
         .into_iter()
-        .map(|c| c.from)
-        .collect();
+        .fold(0, |set, c| set | c.from.bit());
     if let Some(again) = after.pass() {
-        with.extend(new_for(&again, Some(before)).into_iter().map(|c| c.to));
+        with |= new_for(&again, Some(before))
+            .into_iter()
+            .fold(0, |set, c| set | c.to.bit());
         // The moved piece attacks a piece it could win only together with
         // an attacker that piece can trade with (CXA 2020 图21 "一兑").
         let attacked = again
@@ -184,17 +186,13 @@ fn exchange_made_by_move(
             .filter(|c| again.piece_at(c.to).is_some())
             .fold(0, |set, c| set | c.to.bit());
         if attacked != 0 {
-            with.extend(
-                offered_trades(&again, rules, attacked)
-                    .into_iter()
-                    .filter(|t| t.attackers.contains(&m.to))
-                    .map(|t| t.square),
-            );
+            with |= offered_trades(&again, rules, attacked)
+                .into_iter()
+                .filter(|t| t.attackers.contains(&m.to))
+                .fold(0, |set, t| set | t.square.bit());
         }
     }
-    with.sort();
-    with.dedup();
-    with
+    SquareSet(with).collect()
 }
 
 /// Captures by the side to move that start an exchange of equal pieces
