@@ -109,6 +109,11 @@ pub struct Target {
     /// Set by [`classify`](super::kind::classify): chased jointly (联合捉子) —
     /// it could already be won, and the chase needs the moved piece.
     pub joint: bool,
+    /// Won through a check only as one of several pieces, the points of
+    /// all of them (0 for a piece won whatever the reply): every reply to
+    /// the check loses one of them, not always this one (28.3 "吃掉对方某个
+    /// 无根子", 1999 细则3 "在子力价值上构成得子").
+    pub alternatives: u128,
     /// The line that wins it: the capture that describes it and the
     /// exchange that follows (29.1 "完整的交换过程"); for a piece won through
     /// checks, the check that wins the most, the defender's reply that lets
@@ -169,7 +174,9 @@ pub(super) fn targets_among(pos: &Position, rules: &Rulebook, victims: u128) -> 
             None => out.push(t),
         }
     }
-    out.sort_by_key(|t| t.square);
+    // One target per point: the unstable sort gives the same order, with
+    // less code in the site's first load than the stable one.
+    out.sort_unstable_by_key(|t| t.square);
     out
 }
 
@@ -302,6 +309,7 @@ fn direct_captures(
                 king_only: attacker == Some(Role::King),
                 pawn_only: attacker == Some(Role::Pawn),
                 joint: false,
+                alternatives: 0,
                 line: ex.line,
             }),
         }
@@ -604,7 +612,9 @@ fn through_check(
             _ => takeable |= c.to.bit(),
         }
     }
-    let untakeable = pos.board().occupied_by(pos.turn().other()) & !takeable & victims;
+    // Every piece is searched for, whichever `victims` are asked about: a
+    // reply may lose one of them or another (see below).
+    let untakeable = pos.board().occupied_by(pos.turn().other()) & !takeable;
     let pawn_prey = pawn_prey & untakeable;
     for &k in checks {
         let mut p = pos.clone();
@@ -612,7 +622,10 @@ fn through_check(
         if !p.is_check() {
             continue;
         }
-        let won: Vec<Won> = won_after_check(
+        // Won whatever the reply: a piece every reply loses, or else one of
+        // several, a reply losing one and another reply another (28.3
+        // "吃掉对方某个无根子").
+        let won = won_per_reply(
             &p,
             THROUGH_CHECKS.by(k),
             floats,
@@ -620,24 +633,15 @@ fn through_check(
                 pieces: untakeable & !k.to.bit(),
                 pawn_prey,
             },
-        )
-        .into_iter()
-        .filter(|w| pos.piece_at(w.square) == Some(w.piece))
-        .collect();
+            Some(pos),
+        );
         if won.is_empty() || !use_check(k) {
             continue;
         }
+        let group = won.iter().fold(0, |set, w| set | w.square.bit());
         for w in won {
             let sq = w.square;
-            // 29.3: the chased piece is one without a (real) root. A piece
-            // that is protected where it stands and is won only after a reply
-            // moves it — typically to block the check — was not chased
-            // (CXA 2020 参考图13, 参考图33: the advisor or elephant that must
-            // interpose is taken there; 图24's rook that interposes had no
-            // root where it stood — nor has a piece whose root was false,
-            // 28.16).
-            let protectors = attack::attackers(pos.board(), sq, pos.turn().other());
-            if w.moved && protectors.iter().any(|&d| could_take_back(pos, sq, d)) {
+            if victims & sq.bit() == 0 {
                 continue;
             }
             // Every check that wins the piece is one of its attackers, and the
@@ -649,6 +653,11 @@ fn through_check(
                 if !t.attackers.contains(&k.from) {
                     t.attackers.push(k.from);
                 }
+                t.alternatives = if w.either && t.alternatives != 0 {
+                    t.alternatives | group
+                } else {
+                    0
+                };
                 if w.gain > t.gain {
                     t.gain = w.gain;
                     #[cfg(feature = "lines")]
@@ -664,12 +673,13 @@ fn through_check(
                 attackers: vec![k.from],
                 method: Method::ThroughCheck(k),
                 root: Root::None,
-                protectors,
+                protectors: attack::attackers(pos.board(), sq, pos.turn().other()),
                 outnumbered: false,
                 gain: w.gain,
                 king_only: false,
                 pawn_only: false,
                 joint: false,
+                alternatives: if w.either { group } else { 0 },
                 #[cfg(feature = "lines")]
                 line: then(k, w.line),
                 #[cfg(not(feature = "lines"))]
@@ -739,8 +749,7 @@ impl Checks {
     }
 }
 
-/// A piece won after a check, whatever the defender replies (see
-/// [`won_after_check`]).
+/// A piece won after a check (see [`won_per_reply`]).
 struct Won {
     /// Where it stands before the reply.
     square: Square,
@@ -750,6 +759,8 @@ struct Won {
     gain: i32,
     /// A reply moved it before it was taken.
     moved: bool,
+    /// Not every reply loses it (see [`Target::either`]).
+    either: bool,
     /// The line that wins it: the defender's reply that lets the least be
     /// won, then the capture and its exchange, or the next check and so on.
     #[cfg(feature = "lines")]
@@ -799,30 +810,52 @@ impl Wanted {
 /// After a check (`p`, the defender to move): the pieces won whatever the
 /// defender replies — by a capture next, or by more checks within `checks`
 /// first — for the pieces of `wanted` only.
-/// A pawn the defender takes on the way counts as lost at least what the
-/// rules `floats` say for the piece the line wins (25.3: its value floats
-/// to what it buys — 1999 图十二 "过河兵子力浮动，不存在得子", 2020 图24
-/// "送兵换马…判闲" but "弃兵得车…判捉"; [`Rulebook::pawn_given_up_in_checks`]);
-/// with `None`, as what it is.
 fn won_after_check(
     p: &Position,
     checks: Checks,
     floats: Option<&Rulebook>,
     wanted: Wanted,
 ) -> Vec<Won> {
+    let mut won = won_per_reply(p, checks, floats, wanted, None);
+    won.retain(|w| !w.either);
+    won
+}
+
+/// After a check (`p`, the defender to move): the pieces of `wanted` that
+/// one reply or another lets be won — by a capture next, or by more checks
+/// within `checks` first — where they stood before the reply, each for the
+/// least it gains, with [`Won::either`] if some reply does not lose it;
+/// none at all if one reply loses nothing, or if there is no reply (a mate,
+/// not a chase). For the first check of a line, `checked` is the position
+/// it was given in, whose protection counts (below); for a later one,
+/// `None`, and only pieces every reply loses are searched for after the
+/// first reply. A piece that not every reply loses counts only if every
+/// reply loses one for real: not a piece whose capture by the next move
+/// lets the defender take as much back elsewhere ([`won_back`]).
+/// A pawn the defender takes on the way counts as lost at least what the
+/// rules `floats` say for the piece the line wins (25.3: its value floats
+/// to what it buys — 1999 图十二 "过河兵子力浮动，不存在得子", 2020 图24
+/// "送兵换马…判闲" but "弃兵得车…判捉"; [`Rulebook::pawn_given_up_in_checks`]);
+/// with `None`, as what it is.
+fn won_per_reply(
+    p: &Position,
+    checks: Checks,
+    floats: Option<&Rulebook>,
+    wanted: Wanted,
+    checked: Option<&Position>,
+) -> Vec<Won> {
     let Wanted {
         pieces: mut wanted,
         pawn_prey,
     } = wanted;
-    if wanted == 0 {
-        return Vec::new();
-    }
-    let replies = replies_to_check(p);
-    if replies.is_empty() {
-        return Vec::new(); // a mate, not a chase
-    }
-    let mut common: Option<Vec<Won>> = None;
-    for &r in &replies {
+    let mut out: Vec<Won> = Vec::new();
+    let mut lost_to_every_reply = !0;
+    let mut every_reply_loses_for_real = true;
+    let mut lost_somewhere_for_real = 0;
+    for &r in &replies_to_check(p) {
+        if wanted == 0 {
+            return Vec::new();
+        }
         let captured = p.piece_at(r.to);
         let lost = captured.map_or(0, |c| value(c, r.to));
         let pawn_taken = captured.is_some_and(|c| c.role == Role::Pawn);
@@ -844,23 +877,29 @@ fn won_after_check(
         };
         // A piece the reply moves is no longer where the pawn could take it.
         let pawn_prey = pawn_prey & !r.from.bit();
-        let mut won: Vec<Won> = direct_captures(&q, CaptureRules::PLAIN, true, here)
-            .into_iter()
-            .filter(|t| {
-                // The king alone wins nothing; nor do pawns taking what they
-                // could take before the check.
-                let pawns_again = t.pawn_only && pawn_prey & t.square.bit() != 0;
-                !t.king_only && !pawns_again
-            })
-            .map(|t| Won {
+        let mut won: Vec<Won> = Vec::new();
+        // Captures after which the defender takes back as much elsewhere
+        // (asked after the first check's replies only, below).
+        let mut paid_back = 0;
+        for t in direct_captures(&q, CaptureRules::PLAIN, true, here) {
+            // The king alone wins nothing; nor do pawns taking what they
+            // could take before the check.
+            if t.king_only || t.pawn_only && pawn_prey & t.square.bit() != 0 {
+                continue;
+            }
+            if checked.is_some() && won_back(&q, &t) {
+                paid_back |= t.square.bit();
+            }
+            won.push(Won {
                 square: t.square,
                 piece: t.piece,
                 gain: t.gain,
                 moved: false,
+                either: false,
                 #[cfg(feature = "lines")]
                 line: t.line,
-            })
-            .collect();
+            });
+        }
         for &k in &q.checking_moves() {
             let Some((next, q2)) = checks.play(&q, k) else {
                 continue;
@@ -894,52 +933,95 @@ fn won_after_check(
                 }
             }
         }
-        let won: Vec<Won> = won
-            .into_iter()
-            .filter_map(|w| {
-                let gain = w.gain - lost_for(w.piece);
-                (gain > 0).then(|| Won {
-                    square: if w.square == r.to { r.from } else { w.square },
-                    gain,
-                    moved: w.moved || w.square == r.to,
-                    #[cfg(feature = "lines")]
-                    line: then(r, w.line),
-                    ..w
-                })
-            })
-            .collect();
-        common = Some(match common {
-            None => won,
-            Some(prev) => prev
-                .into_iter()
-                .filter_map(|v| {
-                    let w = won.iter().find(|w| w.square == v.square)?;
-                    #[cfg(feature = "lines")]
-                    let line = if w.gain < v.gain {
-                        w.line.clone()
-                    } else {
-                        v.line
-                    };
-                    Some(Won {
-                        gain: v.gain.min(w.gain),
-                        moved: v.moved || w.moved,
+        let (mut named, mut really_lost) = (0, 0);
+        for w in won {
+            let gain = w.gain - lost_for(w.piece);
+            if gain <= 0 {
+                continue;
+            }
+            let real = paid_back & w.square.bit() == 0;
+            let w = Won {
+                square: if w.square == r.to { r.from } else { w.square },
+                gain,
+                moved: w.moved || w.square == r.to,
+                #[cfg(feature = "lines")]
+                line: then(r, w.line),
+                ..w
+            };
+            // 29.3: the chased piece is one without a (real) root. A piece
+            // that is protected where it stood in the position `checked`
+            // and is won only after a reply moves it — typically to block
+            // the check — was not chased (CXA 2020 参考图13, 参考图33: the
+            // advisor or elephant that must interpose is taken there; 图24's
+            // rook that interposes had no root where it stood — nor has a
+            // piece whose root was false, 28.16). A reply that loses only
+            // such a piece loses nothing.
+            if let Some(pos) = checked.filter(|_| w.moved) {
+                let guards = attack::attackers(pos.board(), w.square, pos.turn().other());
+                if guards.iter().any(|&d| could_take_back(pos, w.square, d)) {
+                    continue;
+                }
+            }
+            named |= w.square.bit();
+            if real {
+                really_lost |= w.square.bit();
+            }
+            match out.iter_mut().find(|v| v.square == w.square) {
+                Some(v) => {
+                    v.moved |= w.moved;
+                    if w.gain < v.gain {
+                        v.gain = w.gain;
                         #[cfg(feature = "lines")]
-                        line,
-                        ..v
-                    })
-                })
-                .collect(),
-        });
+                        {
+                            v.line = w.line;
+                        }
+                    }
+                }
+                None => out.push(w),
+            }
+        }
+        if named == 0 {
+            return Vec::new();
+        }
+        lost_to_every_reply &= named;
+        every_reply_loses_for_real &= really_lost != 0;
+        lost_somewhere_for_real |= really_lost;
         // Only what every reply so far lets go can be won whatever the reply.
-        wanted = common
-            .iter()
-            .flatten()
-            .fold(0, |set, w| set | w.square.bit());
-        if wanted == 0 {
-            break;
+        if checked.is_none() {
+            wanted = named;
         }
     }
-    common.unwrap_or_default()
+    // One of several pieces is won only if every reply loses one for
+    // real: a capture after which the defender takes back as much elsewhere
+    // gains nothing (得不偿失).
+    let alternatives = if every_reply_loses_for_real {
+        lost_somewhere_for_real
+    } else {
+        0
+    };
+    out.retain_mut(|w| {
+        w.either = lost_to_every_reply & w.square.bit() == 0;
+        !w.either || alternatives & w.square.bit() != 0
+    });
+    out
+}
+
+/// After `t` is taken in `q` (the capturer to move), whichever attacker
+/// takes it, the defender wins at least as much elsewhere: a piece the
+/// capture left loose or unguarded.
+fn won_back(q: &Position, t: &Target) -> bool {
+    t.attackers.iter().all(|&a| {
+        let mut after = q.clone();
+        after.play_unchecked(Move::new(a, t.square));
+        direct_captures(
+            &after,
+            CaptureRules::PLAIN,
+            true,
+            EVERY_PIECE & !t.square.bit(),
+        )
+        .iter()
+        .any(|c| c.gain >= t.gain)
+    })
 }
 
 /// `m`, then the moves of `rest`.
@@ -975,6 +1057,31 @@ mod tests {
         assert!(threat("e2g0 h1g1 g0e2 g1h1").contains(&("d1".to_string(), through_h0)));
         // With the elephant on g0 the rank is shut: no check, nothing won.
         assert!(threat("e2g0").is_empty());
+    }
+
+    /// 28.3 "吃掉对方某个无根子": after 马八进七 (h5f6) the check 马七进八
+    /// (f6g8) wins the rook on e7 if the king steps aside, and the horse
+    /// on h9 if it blocks on f8 (the cannon takes it over the pawn): each
+    /// reply loses a piece, not the same one. Both are chased, as one of
+    /// two; without the horse, the rook is lost whatever the reply. With a
+    /// red horse on e3 that the rook takes once the cannon has taken on f8,
+    /// the block loses nothing for what it gains (得不偿失): nothing is won.
+    #[test]
+    fn a_check_that_wins_one_piece_or_another_chases_both() {
+        let won = |f: &str| {
+            let pos = after_line(f, "h5f6").pass().unwrap();
+            targets_through_check(&pos, Edition::Cxa2020.rulebook())
+                .iter()
+                .map(|t| (t.square.to_string(), t.alternatives.count_ones(), t.gain))
+                .collect::<Vec<_>>()
+        };
+        let either = [("e7".to_string(), 2, 4), ("h9".to_string(), 2, 2)];
+        assert_eq!(won("c3ka1n1/4a4/4r4/9/5P1N1/9/5Cc2/9/9/5K3 w"), either);
+        assert_eq!(
+            won("c3ka3/4a4/4r4/9/5P1N1/9/5Cc2/9/9/5K3 w"),
+            [("e7".to_string(), 0, 4)]
+        );
+        assert_eq!(won("c3ka1n1/4a4/4r4/9/5P1N1/9/4NCc2/9/9/5K3 w"), []);
     }
 
     #[test]

@@ -7,7 +7,7 @@ use super::joint::{stops_trade, supports_chase, without, won_alone_before};
 use super::mate::{can_force_mate_within, can_mate_by_checks, mate_by_checks, MATE_CHECKS};
 use super::newness::{
     answer_adds_a_mate, attack_is_new, attacked_while_in_check, frees_the_taker,
-    king_root_newly_false, root_cut, root_newly_pinned, taker_unpinned,
+    king_root_newly_false, one_of_several_stood, root_cut, root_newly_pinned, taker_unpinned,
     won_through_check_while_in_check,
 };
 use super::rulebook::Rulebook;
@@ -276,14 +276,18 @@ pub(super) fn classify_with(
     // Only the pieces the mover can win now are asked about.
     let now_squares = now.iter().fold(0, |set, t| set | t.square.bit());
     let was_targets = targets_among(before, rules, now_squares);
+    // One of several pieces a check wins was not won: once it is lost
+    // whatever the reply, it is chased anew (see `was_before`).
     // An attack by the king alone or a pawn alone was no chase (27.1, 27.2):
     // another piece taking it up is a new chase, while the king or pawn
     // keeping up its own attack is not.
     let alone = |t: &Target| t.king_only || t.pawn_only;
     let was_before = |t: &Target| {
-        was_targets
-            .iter()
-            .any(|w| w.square == t.square && (alone(t) || !alone(w)))
+        was_targets.iter().any(|w| {
+            w.square == t.square
+                && (alone(t) || !alone(w))
+                && (t.alternatives != 0 || w.alternatives == 0)
+        })
     };
     let mut joint = 0;
     for mut t in now {
@@ -317,9 +321,10 @@ pub(super) fn classify_with(
             // is a joint chase (联合捉子) — even if the piece it enables, a
             // cannon it screens, is a new attacker — unless without it the
             // attack would only offer an exchange (参考图49: then the chase
-            // is its own).
+            // is its own). One of several pieces a check wins is chased
+            // jointly by no one: it is chased anew or not at all.
             let could_before = was_before(&t) || held_by_check;
-            let joint_rule = could_before && rules.joint_chase_is_allowed;
+            let joint_rule = could_before && rules.joint_chase_is_allowed && t.alternatives == 0;
             let own = joint_rule && stops_trade(&again, m, &t, rules);
             let needed = joint_rule
                 && !own
@@ -338,7 +343,7 @@ pub(super) fn classify_with(
                 t.joint = true;
                 joint += 1;
             }
-            route_held || kept_up && !supports && !own
+            route_held || one_of_several_stood(&t, &was_targets) || kept_up && !supports && !own
         };
         if standing {
             kind.keeps_own_attack |= t.attackers.contains(&m.to);
