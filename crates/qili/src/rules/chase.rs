@@ -649,15 +649,22 @@ fn through_check(
             // depends on where the pieces stand, left or right, and must not
             // decide whether the attack is new (a fuzzed game judged
             // differently in a mirror).
+            // A check that wins it only as one of several adds nothing to
+            // one that wins it whatever the reply, and gives way to it.
+            if let Some(i) = out.iter().position(|t| t.square == sq) {
+                match (w.either, out[i].alternatives != 0) {
+                    (true, false) => continue,
+                    (false, true) => {
+                        out.swap_remove(i);
+                    }
+                    (true, true) => out[i].alternatives |= group,
+                    (false, false) => {}
+                }
+            }
             if let Some(t) = out.iter_mut().find(|t| t.square == sq) {
                 if !t.attackers.contains(&k.from) {
                     t.attackers.push(k.from);
                 }
-                t.alternatives = if w.either && t.alternatives != 0 {
-                    t.alternatives | group
-                } else {
-                    0
-                };
                 if w.gain > t.gain {
                     t.gain = w.gain;
                     #[cfg(feature = "lines")]
