@@ -8,7 +8,7 @@ use super::mate::{can_force_mate_within, can_mate_by_checks, mate_by_checks, MAT
 use super::newness::{
     answer_adds_a_mate, attack_is_new, attacked_while_in_check, frees_the_taker,
     king_root_newly_false, one_of_several_stood, root_cut, root_newly_pinned, taker_unpinned,
-    won_through_check_while_in_check,
+    was_won, won_through_check_while_in_check,
 };
 use super::rulebook::Rulebook;
 use super::value::value;
@@ -277,17 +277,15 @@ pub(super) fn classify_with(
     let now_squares = now.iter().fold(0, |set, t| set | t.square.bit());
     let was_targets = targets_among(before, rules, now_squares);
     // One of several pieces a check wins was not won: once it is lost
-    // whatever the reply, it is chased anew (see `was_before`).
+    // whatever the reply, it is chased anew (`was_won`).
     // An attack by the king alone or a pawn alone was no chase (27.1, 27.2):
     // another piece taking it up is a new chase, while the king or pawn
     // keeping up its own attack is not.
     let alone = |t: &Target| t.king_only || t.pawn_only;
     let was_before = |t: &Target| {
-        was_targets.iter().any(|w| {
-            w.square == t.square
-                && (alone(t) || !alone(w))
-                && (t.alternatives != 0 || w.alternatives == 0)
-        })
+        was_targets
+            .iter()
+            .any(|w| was_won(t, w) && (alone(t) || !alone(w)))
     };
     let mut joint = 0;
     for mut t in now {

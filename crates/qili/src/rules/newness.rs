@@ -206,7 +206,14 @@ fn lost_in(
 ) -> bool {
     targets_among(but_for, rules, t.square.bit())
         .iter()
-        .any(|w| w.square == t.square && won(w))
+        .any(|w| was_won(t, w) && won(w))
+}
+
+/// `w`, a target before the move, is `t` won then: the same piece, and not
+/// only as one of several (see [`Target::alternatives`]) if `t` is lost
+/// whatever the reply now — then it is chased anew.
+pub(super) fn was_won(t: &Target, w: &Target) -> bool {
+    w.square == t.square && (t.alternatives != 0 || w.alternatives == 0)
 }
 
 /// `before` as if its check were not there: the position itself when the
