@@ -648,31 +648,32 @@ fn through_check(
             // best of them counts: which check comes first in the move list
             // depends on where the pieces stand, left or right, and must not
             // decide whether the attack is new (a fuzzed game judged
-            // differently in a mirror).
-            // A check that wins it only as one of several adds nothing to
-            // one that wins it whatever the reply, and gives way to it.
-            if let Some(i) = out.iter().position(|t| t.square == sq) {
-                match (w.either, out[i].alternatives != 0) {
-                    (true, false) => continue,
-                    (false, true) => {
-                        out.swap_remove(i);
+            // differently in a mirror). A check that wins it only as one of
+            // several adds nothing to one that wins it whatever the reply,
+            // and gives way to it.
+            match out.iter().position(|t| t.square == sq) {
+                Some(i) if w.either && out[i].alternatives == 0 => continue,
+                Some(i) if !w.either && out[i].alternatives != 0 => {
+                    out.swap_remove(i);
+                }
+                Some(i) => {
+                    let t = &mut out[i];
+                    if w.either {
+                        t.alternatives |= group;
                     }
-                    (true, true) => out[i].alternatives |= group,
-                    (false, false) => {}
-                }
-            }
-            if let Some(t) = out.iter_mut().find(|t| t.square == sq) {
-                if !t.attackers.contains(&k.from) {
-                    t.attackers.push(k.from);
-                }
-                if w.gain > t.gain {
-                    t.gain = w.gain;
-                    #[cfg(feature = "lines")]
-                    {
-                        t.line = then(k, w.line);
+                    if !t.attackers.contains(&k.from) {
+                        t.attackers.push(k.from);
                     }
+                    if w.gain > t.gain {
+                        t.gain = w.gain;
+                        #[cfg(feature = "lines")]
+                        {
+                            t.line = then(k, w.line);
+                        }
+                    }
+                    continue;
                 }
-                continue;
+                None => {}
             }
             out.push(Target {
                 square: sq,
@@ -766,7 +767,7 @@ struct Won {
     gain: i32,
     /// A reply moved it before it was taken.
     moved: bool,
-    /// Not every reply loses it (see [`Target::either`]).
+    /// Not every reply loses it (see [`Target::alternatives`]).
     either: bool,
     /// The line that wins it: the defender's reply that lets the least be
     /// won, then the capture and its exchange, or the next check and so on.
@@ -855,14 +856,14 @@ fn won_per_reply(
         pieces: mut wanted,
         pawn_prey,
     } = wanted;
+    if wanted == 0 {
+        return Vec::new();
+    }
     let mut out: Vec<Won> = Vec::new();
     let mut lost_to_every_reply = !0;
     let mut every_reply_loses_for_real = true;
     let mut lost_somewhere_for_real = 0;
     for &r in &replies_to_check(p) {
-        if wanted == 0 {
-            return Vec::new();
-        }
         let captured = p.piece_at(r.to);
         let lost = captured.map_or(0, |c| value(c, r.to));
         let pawn_taken = captured.is_some_and(|c| c.role == Role::Pawn);

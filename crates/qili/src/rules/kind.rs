@@ -276,11 +276,11 @@ pub(super) fn classify_with(
     // Only the pieces the mover can win now are asked about.
     let now_squares = now.iter().fold(0, |set, t| set | t.square.bit());
     let was_targets = targets_among(before, rules, now_squares);
-    // One of several pieces a check wins was not won: once it is lost
-    // whatever the reply, it is chased anew (`was_won`).
     // An attack by the king alone or a pawn alone was no chase (27.1, 27.2):
     // another piece taking it up is a new chase, while the king or pawn
-    // keeping up its own attack is not.
+    // keeping up its own attack is not. Nor was one of several pieces a
+    // check wins: once it is lost whatever the reply, it is chased anew
+    // (`was_won`).
     let alone = |t: &Target| t.king_only || t.pawn_only;
     let was_before = |t: &Target| {
         was_targets

@@ -373,7 +373,6 @@ pub(super) fn attacked_by_the_same(before: &Position, t: &Target) -> bool {
 /// A check winning one of several pieces (see [`Target::alternatives`]) is
 /// no new chase if one of them could be won before on its own, among `was`:
 /// the reply that gives that one up loses nothing new.
-#[inline(never)]
 pub(super) fn one_of_several_stood(t: &Target, was: &[Target]) -> bool {
     was.iter()
         .any(|w| w.alternatives == 0 && t.alternatives & w.square.bit() != 0)
