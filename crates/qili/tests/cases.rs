@@ -155,7 +155,7 @@ fn cxa1999_composed() {
 /// diagrams fails here.
 #[test]
 fn concepts_composed() {
-    check("concepts-composed.jsonl", "ruling", 1401, 7986);
+    check("concepts-composed.jsonl", "ruling", 1405, 8002);
 }
 
 #[test]

@@ -134,6 +134,30 @@ pub fn targets(pos: &Position, rules: &Rulebook) -> Vec<Target> {
 /// [`targets`] among the pieces on the points of `victims` (a bit set):
 /// whether a piece is a target, and how, does not depend on the others.
 pub(super) fn targets_among(pos: &Position, rules: &Rulebook, victims: u128) -> Vec<Target> {
+    targets_sparing(pos, rules, victims, 0)
+}
+
+/// What the mover of `m` could win before playing it (29.2 compares it with
+/// what it can win after): [`targets_among`] in `before`, except that when
+/// `m` takes nothing, the piece it moves, lost in answer to a capture, does
+/// not pay that capture back ([`won_back`]): a piece stepping out of an
+/// attack adds no attacking force (CXA 2020 参考图37 "避吃促成得子，但没有加强
+/// 进攻子力，判闲"), whether the chase it leaves standing is direct or won
+/// through a check. A capture does more than step away.
+pub(super) fn targets_before(
+    before: &Position,
+    rules: &Rulebook,
+    victims: u128,
+    m: Move,
+) -> Vec<Target> {
+    let steps_away = before.piece_at(m.to).is_none();
+    let spared = if steps_away { m.from.bit() } else { 0 };
+    targets_sparing(before, rules, victims, spared)
+}
+
+/// [`targets_among`], where a capture of the side's pieces on the points of
+/// `spared` pays no capture back ([`won_back`]).
+fn targets_sparing(pos: &Position, rules: &Rulebook, victims: u128, spared: u128) -> Vec<Target> {
     if victims == 0 {
         return Vec::new();
     }
@@ -160,7 +184,9 @@ pub(super) fn targets_among(pos: &Position, rules: &Rulebook, victims: u128) -> 
         });
     }
     let through_check = if rules.chase_through_checks {
-        through_check_among(pos, rules, victims)
+        through_check(pos, rules, &pos.checking_moves(), victims, spared, |k| {
+            !offers_even_trade(pos, k, rules)
+        })
     } else {
         Vec::new()
     };
@@ -462,7 +488,7 @@ pub(super) fn offers_even_trade(pos: &Position, m: Move, rules: &Rulebook) -> bo
     let mut after = them.clone();
     after.play_unchecked(accept);
     let recaptures = after.legal_moves_to(m.from);
-    through_check(&after, rules, &recaptures, EVERY_PIECE, |_| true).is_empty()
+    through_check(&after, rules, &recaptures, EVERY_PIECE, 0, |_| true).is_empty()
         && !can_force_mate(&after)
         && !gives_up_more(&them, accept)
 }
@@ -575,24 +601,21 @@ pub(super) fn capture_is_mated(pos: &Position, m: Move) -> bool {
 /// Only the tests ask for these alone; the engine asks [`targets`].
 #[cfg(test)]
 pub fn targets_through_check(pos: &Position, rules: &Rulebook) -> Vec<Target> {
-    through_check_among(pos, rules, EVERY_PIECE)
-}
-
-/// [`targets_through_check`] among the pieces on the points of `victims`.
-fn through_check_among(pos: &Position, rules: &Rulebook, victims: u128) -> Vec<Target> {
-    through_check(pos, rules, &pos.checking_moves(), victims, |k| {
+    through_check(pos, rules, &pos.checking_moves(), EVERY_PIECE, 0, |k| {
         !offers_even_trade(pos, k, rules)
     })
 }
 
 /// [`targets_through_check`] with the checking moves `checks`, using only
 /// those that `use_check` accepts (asked only of checks that win something),
-/// for the pieces on the points of `victims`.
+/// for the pieces on the points of `victims`, where the side's pieces on
+/// `spared` pay no capture back ([`won_back`]).
 fn through_check(
     pos: &Position,
     rules: &Rulebook,
     checks: &[Move],
     victims: u128,
+    spared: u128,
     use_check: impl Fn(Move) -> bool,
 ) -> Vec<Target> {
     let floats = Some(rules);
@@ -633,7 +656,7 @@ fn through_check(
                 pieces: untakeable & !k.to.bit(),
                 pawn_prey,
             },
-            Some(pos),
+            Some(Start { pos, spared }),
         );
         if won.is_empty() || !use_check(k) {
             continue;
@@ -834,8 +857,9 @@ fn won_after_check(
 /// within `checks` first — where they stood before the reply, each for the
 /// least it gains, with [`Won::either`] if some reply does not lose it;
 /// none at all if one reply loses nothing, or if there is no reply (a mate,
-/// not a chase). For the first check of a line, `checked` is the position
-/// it was given in, whose protection counts (below); for a later one,
+/// not a chase). For the first check of a line, `checked` is where it
+/// starts: the position it was given in, whose protection counts (below),
+/// and the pieces there that pay no capture back; for a later one,
 /// `None`, and only pieces every reply loses are searched for after the
 /// first reply. A piece that not every reply loses counts only if every
 /// reply loses one for real: not a piece whose capture by the next move
@@ -850,7 +874,7 @@ fn won_per_reply(
     checks: Checks,
     floats: Option<&Rulebook>,
     wanted: Wanted,
-    checked: Option<&Position>,
+    checked: Option<Start>,
 ) -> Vec<Won> {
     let Wanted {
         pieces: mut wanted,
@@ -895,7 +919,7 @@ fn won_per_reply(
             if t.king_only || t.pawn_only && pawn_prey & t.square.bit() != 0 {
                 continue;
             }
-            if checked.is_some() && won_back(&q, &t) {
+            if checked.is_some_and(|start| won_back(&q, &t, start)) {
                 paid_back |= t.square.bit();
             }
             won.push(Won {
@@ -964,7 +988,7 @@ fn won_per_reply(
             // rook that interposes had no root where it stood — nor has a
             // piece whose root was false, 28.16). A reply that loses only
             // such a piece loses nothing.
-            if let Some(pos) = checked.filter(|_| w.moved) {
+            if let Some(Start { pos, .. }) = checked.filter(|_| w.moved) {
                 let guards = attack::attackers(pos.board(), w.square, pos.turn().other());
                 if guards.iter().any(|&d| could_take_back(pos, w.square, d)) {
                     continue;
@@ -1014,10 +1038,23 @@ fn won_per_reply(
     out
 }
 
+/// The position a line of checks starts from (the checking side to move),
+/// and the side's pieces there whose loss pays no capture back (see
+/// [`targets_before`]).
+#[derive(Clone, Copy)]
+struct Start<'a> {
+    pos: &'a Position,
+    spared: u128,
+}
+
 /// After `t` is taken in `q` (the capturer to move), whichever attacker
 /// takes it, the defender wins at least as much elsewhere: a piece the
-/// capture left loose or unguarded.
-fn won_back(q: &Position, t: &Target) -> bool {
+/// capture left loose or unguarded — not one of the pieces `start` spares,
+/// still where it stood.
+fn won_back(q: &Position, t: &Target, start: Start) -> bool {
+    let spared = |after: &Position, sq: Square| {
+        start.spared & sq.bit() != 0 && after.piece_at(sq) == start.pos.piece_at(sq)
+    };
     t.attackers.iter().all(|&a| {
         let mut after = q.clone();
         after.play_unchecked(Move::new(a, t.square));
@@ -1028,7 +1065,7 @@ fn won_back(q: &Position, t: &Target) -> bool {
             EVERY_PIECE & !t.square.bit(),
         )
         .iter()
-        .any(|c| c.gain >= t.gain)
+        .any(|c| c.gain >= t.gain && !spared(&after, c.square))
     })
 }
 

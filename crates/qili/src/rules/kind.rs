@@ -1,6 +1,6 @@
 //! What a move is (28.1–28.9, 27.x): 将, 杀, 捉 or 闲, and which kind of 闲.
 
-use super::chase::{targets, targets_among, Method, Target};
+use super::chase::{targets, targets_before, Method, Target};
 use super::exchange::exchange;
 use super::idle::{idle_kind, stops_mate};
 use super::joint::{stops_trade, supports_chase, without, won_alone_before};
@@ -275,7 +275,7 @@ pub(super) fn classify_with(
     // in check, only captures that answer the check count).
     // Only the pieces the mover can win now are asked about.
     let now_squares = now.iter().fold(0, |set, t| set | t.square.bit());
-    let was_targets = targets_among(before, rules, now_squares);
+    let was_targets = targets_before(before, rules, now_squares, m);
     // An attack by the king alone or a pawn alone was no chase (27.1, 27.2):
     // another piece taking it up is a new chase, while the king or pawn
     // keeping up its own attack is not. Nor was one of several pieces a
@@ -462,7 +462,7 @@ fn chased_by_check(rules: &Rulebook, before: &Position, after: &Position, m: Mov
         .iter()
         .filter(|t| matches!(t.method, Method::ThroughCheck(_)))
         .fold(0, |set, t| set | t.square.bit());
-    let was = targets_among(before, rules, through);
+    let was = targets_before(before, rules, through, m);
     now.into_iter()
         .filter(|t| !t.king_only && !t.pawn_only)
         .filter(|t| {
