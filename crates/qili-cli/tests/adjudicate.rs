@@ -255,10 +255,10 @@ fn a_batch_with_a_byte_order_mark_and_crlf_reads() {
 /// the red horse on e6 (28.5).", where it read "It is a exchange offer
 /// (28.5)." — for the kinds of idle move named since by the clauses'
 /// own width (拦 of a blocked capture, 跟 of any newly eyed protected piece),
-/// for the false root's words, which now name both kinds of 假根: "its
-/// defender cannot take back, or is mated for it", and for the pieces a
-/// block of a mate threat names: only those whose mating check it stands in
-/// the way of (图7's 车9平8 blocks the cannon's mating check; it no longer
+/// for the false root's words, which now name every kind of 假根: "its
+/// defender cannot take back, or is mated or lost to a check for it", and
+/// for the pieces a block of a mate threat names: only those whose mating
+/// check it stands in the way of (图7's 车9平8 blocks the cannon's mating check; it no longer
 /// names the horse on g8, one of whose legs it stands on, which the mate
 /// does not use), and for a checking piece that a check standing ready
 /// would win, which an answer to its check no longer chases anew: under

@@ -43,7 +43,8 @@ pub enum MarkKind {
     Target,
     /// A defender of a chased piece.
     Protector,
-    /// A defender that cannot take back, or is mated for it (假根).
+    /// A defender that cannot take back, or is mated or lost to a check for it
+    /// (假根).
     FalseRoot,
     /// A piece attacked before and after the move (从捉到捉).
     Standing,

@@ -23,6 +23,9 @@ const SWITCHES: &[(&str, Switch)] = &[
     ("captures.mated_recapture_is_no_root", |r| {
         &mut r.captures.mated_recapture_is_no_root
     }),
+    ("captures.lost_recapture_is_no_root", |r| {
+        &mut r.captures.lost_recapture_is_no_root
+    }),
     ("captures.escape_costs_the_capture", |r| {
         &mut r.captures.escape_costs_the_capture
     }),
@@ -196,6 +199,7 @@ fn every_switch_is_listed() {
         captures:
             qili::rules::CaptureRules {
                 mated_recapture_is_no_root: _,
+                lost_recapture_is_no_root: _,
                 escape_costs_the_capture: _,
             },
         chase_through_checks: _,
@@ -219,5 +223,5 @@ fn every_switch_is_listed() {
         forbidden_side_binds_at: _,
         clauses: _,
     } = Rulebook::AXF;
-    assert_eq!(SWITCHES.len(), 19);
+    assert_eq!(SWITCHES.len(), 20);
 }

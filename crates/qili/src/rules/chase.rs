@@ -390,6 +390,23 @@ fn winning_capture(
             }
         }
     }
+    if captures.lost_recapture_is_no_root
+        && root.is_none()
+        && ex.recapturable
+        && !ex.wins_material()
+    {
+        // The defender need not take back where the capture gives up more
+        // elsewhere, a piece it could not win before (图23 得不偿失).
+        let lost = every_recapture_lost_to_checks(pos, m).filter(|_| !gives_up_more(pos, m));
+        if let Some(lost) = lost {
+            ex.gain = lost.gain;
+            ex.won = vec![victim, lost.taker];
+            ex.lost = pos.piece_at(m.from).into_iter().collect();
+            ex.won_by_pawns = 0;
+            ex.line = lost.line;
+            root = Some(Root::False);
+        }
+    }
     if !ex.wins_material() {
         return None;
     }
@@ -567,6 +584,63 @@ pub(super) fn every_recapture_is_mated(pos: &Position, m: Move) -> bool {
             can_force_mate(&p)
         })
         && !can_force_mate(pos)
+}
+
+/// 28.16 假根 with 29.1 "通过连续照将吃子" (抽): the defenders of the piece
+/// taken by `m` can all take back, but after every recapture a check wins
+/// the piece that took back — a fork, a discovered check — so that the
+/// capture wins material whatever the defender does: the protection is one
+/// in form only ("形式上是根，实际上起不到充分保护作用"). What the capture
+/// wins after the recapture that costs the least, if it wins. A check that
+/// takes back on the point itself is the exchange's business.
+fn every_recapture_lost_to_checks(pos: &Position, m: Move) -> Option<LostRecapture> {
+    let trade = value(pos.piece_at(m.to)?, m.to) - value(pos.piece_at(m.from)?, m.to);
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    let recaptures = after.legal_moves_to(m.to);
+    let mut least: Option<LostRecapture> = None;
+    for &r in &recaptures {
+        let mut p = after.clone();
+        p.play_unchecked(r);
+        let taker = p.piece_at(m.to)?;
+        let mut best: Option<(i32, Vec<Move>)> = None;
+        for &k in &p.checking_moves() {
+            if k.to == m.to {
+                continue;
+            }
+            let mut q = p.clone();
+            q.play_unchecked(k);
+            for w in won_after_check(&q, THROUGH_CHECKS.by(k), None, Wanted::piece(m.to)) {
+                if w.square == m.to && best.as_ref().is_none_or(|(g, _)| w.gain > *g) {
+                    #[cfg(feature = "lines")]
+                    let line = [m, r].into_iter().chain(then(k, w.line)).collect();
+                    #[cfg(not(feature = "lines"))]
+                    let line = Vec::new();
+                    best = Some((w.gain, line));
+                }
+            }
+        }
+        let (won, line) = best?;
+        let gain = trade + won;
+        if gain <= 0 {
+            return None;
+        }
+        if least.as_ref().is_none_or(|l| gain < l.gain) {
+            least = Some(LostRecapture { gain, taker, line });
+        }
+    }
+    least
+}
+
+/// What [`every_recapture_lost_to_checks`] finds.
+struct LostRecapture {
+    /// What the capture wins after the recapture that costs the least.
+    gain: i32,
+    /// The piece that takes back there, and is then lost.
+    taker: Piece,
+    /// The capture, that recapture, the check and what follows (empty
+    /// without the `lines` feature).
+    line: Vec<Move>,
 }
 
 /// The line that shows [`every_recapture_is_mated`]: the capture, the first
@@ -1127,6 +1201,28 @@ mod tests {
             [("e7".to_string(), 0, 4)]
         );
         assert_eq!(won("c3ka1n1/4a4/4r4/9/5P1N1/9/4NCc2/9/9/5K3 w"), []);
+    }
+
+    /// 28.16 假根 by 抽: the horse on g4 takes the cannon on h6, guarded only
+    /// by the rook; after the rook takes back, N f6-g8+ forks king and rook
+    /// and the horse takes it. The cannon is won (a false root) in the CXA
+    /// books; AXF counts the even trade alone. With a black horse on i7
+    /// covering g8, the rook is a real root.
+    #[test]
+    fn a_root_lost_to_a_fork_once_it_takes_back_is_false() {
+        let cannon = |f: &str, edition: Edition| {
+            let pos = fen::position(f, Tolerance::COMPOSED).unwrap();
+            targets(&pos, edition.rulebook())
+                .iter()
+                .find(|t| t.square.to_string() == "h6")
+                .map(|t| (t.root, t.gain))
+        };
+        let forked = "2b1k2r1/9/9/5N1c1/9/2p3N2/9/9/9/3K5 w";
+        assert_eq!(cannon(forked, Edition::Cxa2020), Some((Root::False, 4)));
+        assert_eq!(cannon(forked, Edition::Cxa1999), Some((Root::False, 4)));
+        assert_eq!(cannon(forked, Edition::Axf), None);
+        let covered = "2b1k2r1/9/8n/5N1c1/9/2p3N2/9/9/9/3K5 w";
+        assert_eq!(cannon(covered, Edition::Cxa2020), None);
     }
 
     #[test]

@@ -118,8 +118,9 @@ fn root_text(t: &Target, after: &Position) -> (String, String) {
         }
         (_, Root::None) => ("无根".into(), "unprotected".into()),
         (_, Root::False) => (
-            "假根（保护子不能吃回，或吃回被将死）".into(),
-            "false root: its defender cannot take back, or is mated for it".into(),
+            "假根（保护子不能吃回，或吃回后被将死、被抽吃）".into(),
+            "false root: its defender cannot take back, or is mated or lost to a check for it"
+                .into(),
         ),
         (_, Root::Insufficient) => (
             "少根（攻多守少，交换得子）".into(),

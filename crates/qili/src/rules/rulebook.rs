@@ -10,6 +10,7 @@
 //! | [`mate_threat_is_attack`](Rulebook::mate_threat_is_attack) | ✓ | ✓ | – |
 //! | [`outnumbered_is_chased`](Rulebook::outnumbered_is_chased) | ✓ | ✓ | – |
 //! | [`captures.mated_recapture_is_no_root`](CaptureRules::mated_recapture_is_no_root) | ✓ | ✓ | – |
+//! | [`captures.lost_recapture_is_no_root`](CaptureRules::lost_recapture_is_no_root) | ✓ | ✓ | – |
 //! | [`captures.escape_costs_the_capture`](CaptureRules::escape_costs_the_capture) | ✓ | ✓ | – |
 //! | [`chase_through_checks`](Rulebook::chase_through_checks) | ✓ | ✓ | – |
 //! | [`crossed_pawn_floats_in_checks`](Rulebook::crossed_pawn_floats_in_checks) | ✓ | ✓ | – |
@@ -42,6 +43,12 @@ pub struct CaptureRules {
     /// every recapture lets the capturer force mate (29.4, as for any
     /// capture: by checks, blocks included) is no root.
     pub mated_recapture_is_no_root: bool,
+    /// 28.16 假根 ("形式上是根，实际上起不到充分保护作用") with 29.1 "通过连续照将
+    /// 吃子": a defender whose every recapture is lost to a check that wins
+    /// the piece that took back (抽: a fork, a discovered check), for more
+    /// than the trade gave, is no root. A recapture the check search does
+    /// not see past stands.
+    pub lost_recapture_is_no_root: bool,
     /// 29.1 "得子" (2020 参考图39 "不能离线"): a capture after which a piece the
     /// side could win escapes by taking, and cannot be won any more, costs
     /// that piece as well. 1999 reads 得子 the same way (细则3 "在子力价值上构成
@@ -53,6 +60,7 @@ impl CaptureRules {
     /// The plain exchange on one square.
     pub const PLAIN: CaptureRules = CaptureRules {
         mated_recapture_is_no_root: false,
+        lost_recapture_is_no_root: false,
         escape_costs_the_capture: false,
     };
 }
@@ -191,6 +199,7 @@ impl Rulebook {
         outnumbered_is_chased: true,
         captures: CaptureRules {
             mated_recapture_is_no_root: true,
+            lost_recapture_is_no_root: true,
             escape_costs_the_capture: true,
         },
         chase_through_checks: true,
