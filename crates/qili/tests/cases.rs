@@ -155,7 +155,7 @@ fn cxa1999_composed() {
 /// diagrams fails here.
 #[test]
 fn concepts_composed() {
-    check("concepts-composed.jsonl", "ruling", 1416, 8046);
+    check("concepts-composed.jsonl", "ruling", 1420, 8062);
 }
 
 #[test]

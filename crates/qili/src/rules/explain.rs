@@ -240,6 +240,11 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
                 "The check answered made this mate threat (自毙): idle",
                 rules.cite(Clause::MateThreat),
             ),
+            MoveReason::ThreatGivenByMove => t.cited(
+                "杀势由对方上一着造成（自毙），按闲处理",
+                "The opponent's last move made this mate threat (自毙): idle",
+                rules.cite(Clause::MateThreat),
+            ),
             _ => {}
         }
         match kind.idle {

@@ -128,6 +128,10 @@ pub enum MoveReason {
     /// CXA 2020 图13 (自毙): the move answers a check that itself made the
     /// mover's mate threat, and only keeps it: idle.
     ThreatGivenByCheck,
+    /// 自毙 read widely (图13 "造成…有杀，属…自毙"): the opponent's last move,
+    /// not a check, itself made the mover's mate threat, and the move only
+    /// keeps it: idle.
+    ThreatGivenByMove,
     /// 27.3: only advisors or elephants are chased, by a move that stops the
     /// opponent's mate threat — it holds a key defensive point, and the chase
     /// comes with it (CXA 2020 图18 "占据守和要点，附带产生的捉象按闲着处理").
@@ -216,15 +220,16 @@ pub fn classify(rules: &Rulebook, before: &Position, m: Move) -> MoveKind {
     classify_with(rules, before, m, false)
 }
 
-/// [`classify`], where `m` answers a check that itself made the mover's
-/// mate threat when `threat_is_the_checkers` (自毙: CXA 2020 图13 "红方车五平六
-/// 将军，造成黑方车5平6有杀，属红方自毙。黑方进将为闲"): the answer only keeps
-/// the threat the opponent gave it, which is no 杀 of its own.
+/// [`classify`], where the opponent's last move itself made the mover's mate
+/// threat when `threat_is_the_opponents` (自毙: CXA 2020 图13 "红方车五平六
+/// 将军，造成黑方车5平6有杀，属红方自毙。黑方进将为闲" — by a check there, by
+/// any move as the words "造成…属红方自毙" read): `m` only keeps the threat the
+/// opponent gave it, which is no 杀 of its own.
 pub(super) fn classify_with(
     rules: &Rulebook,
     before: &Position,
     m: Move,
-    threat_is_the_checkers: bool,
+    threat_is_the_opponents: bool,
 ) -> MoveKind {
     let mover = before.turn();
     let mut after = before.clone();
@@ -262,10 +267,10 @@ pub(super) fn classify_with(
     };
     kind.mate_line =
         mate_by_checks(&again, MATE_CHECKS).filter(|_| !threat_met_by_exchange(before, &after, m));
-    // The answer adds no mate of its own to the one the check made (图19
+    // The move adds no mate of its own to the one the opponent made (图19
     // "应将后增加了黑马退6的杀着" is 杀).
     let threat_given =
-        threat_is_the_checkers && kind.mate_line.is_some() && !answer_adds_a_mate(before, &again);
+        threat_is_the_opponents && kind.mate_line.is_some() && !answer_adds_a_mate(before, &again);
     if threat_given {
         kind.mate_line = None;
     }
@@ -378,8 +383,10 @@ pub(super) fn classify_with(
     } else {
         kind.reason = if king_rule && (kind.mate_line.is_some() || !kind.chases.is_empty()) {
             MoveReason::KingAnswersCheck
-        } else if threat_given {
+        } else if threat_given && before.is_check() {
             MoveReason::ThreatGivenByCheck
+        } else if threat_given {
+            MoveReason::ThreatGivenByMove
         } else if kind.chases.iter().any(|t| t.pawn_only) {
             MoveReason::PawnAlone
         } else if kind.chases.iter().any(|t| t.king_only) {

@@ -146,13 +146,13 @@ pub fn adjudicate_under(
 /// Labels `moves[from..]`, played from `pos` (the position after
 /// `moves[..from]`), after the labels `kinds` of the moves before. A move
 /// labelled before under the same rules, in the same position and after the
-/// same move, gets the label it got then ([`Labelled`]). `checked_from` is
-/// the position before the last move if that move gave check: an answer to
-/// a check is asked whether the check made its mate threat (自毙, 图13).
+/// same move, gets the label it got then ([`Labelled`]). `before_last` is
+/// the position before the last move: a mate threat is asked whether that
+/// move, the opponent's, made it (自毙, 图13).
 fn label_moves(
     rules: &Rulebook,
     mut pos: Position,
-    mut checked_from: Option<Position>,
+    mut before_last: Option<Position>,
     moves: &[Move],
     from: usize,
     kinds: &mut Vec<MoveKind>,
@@ -163,13 +163,13 @@ fn label_moves(
         }
         let mut kind = Labelled::classify(rules, &pos, m);
         if kind.label == Label::MateThreat
-            && checked_from
+            && before_last
                 .as_ref()
-                .is_some_and(|b| newness::threat_given_by_check(b, &pos))
+                .is_some_and(|b| newness::threat_given_by_opponent(b, &pos))
         {
             kind = kind::classify_with(rules, &pos, m, true);
         }
-        checked_from = kind.check.then(|| pos.clone());
+        before_last = Some(pos.clone());
         kinds.push(kind);
         pos.play_unchecked(m);
     }
@@ -253,15 +253,17 @@ pub fn ruling_under(
     let last = keys[moves.len()];
     let from = keys.iter().position(|&k| k == last).unwrap_or(moves.len());
     let mut pos = start.clone();
-    let mut checked_from = None;
+    let mut before_last = None;
     for (i, &m) in moves[..from].iter().enumerate() {
-        // Only the last move before `from` may be a check its answer asks about.
-        let before = (i + 1 == from).then(|| pos.clone());
+        // Only the last move before `from` may have made the threat of the
+        // move after it.
+        if i + 1 == from {
+            before_last = Some(pos.clone());
+        }
         pos.play_unchecked(m);
-        checked_from = before.filter(|_| pos.is_check());
     }
     let mut kinds = labelled.moves[..from].to_vec();
-    label_moves(rules, pos, checked_from, moves, from, &mut kinds)?;
+    label_moves(rules, pos, before_last, moves, from, &mut kinds)?;
     Ok(judged(judge(rules, start, moves, kinds)))
 }
 
@@ -500,6 +502,32 @@ mod tests {
             "f3d3 g4d4",
         );
         assert_eq!(adds.moves[1].label, Label::MateThreat);
+    }
+
+    /// 自毙 without a check (probe z88-11): red's quiet rook move leaves the
+    /// file its king needs, and black's unrelated horse move only keeps the
+    /// mate red opened: idle, and the cycle a draw. The same horse move with
+    /// the rook off the file before red's last move (an elephant's) is 杀:
+    /// the threat stood, black's own.
+    #[test]
+    fn a_mate_threat_the_opponents_move_made_is_no_threat_of_the_next() {
+        let f = "3k5/9/1n7/3P5/4c4/7r1/5R3/4B4/9/5KB2 w";
+        for edition in [Edition::Cxa2020, Edition::Cxa1999] {
+            let a = game(edition, f, "f3a3 b7d8 a3f3 d8b7");
+            let k = &a.moves[1];
+            assert_eq!(
+                (k.label, k.reason),
+                (Label::Idle, MoveReason::ThreatGivenByMove),
+                "{edition:?}"
+            );
+            assert_eq!(a.ruling, Ruling::Draw, "{edition:?}");
+        }
+        let own = game(
+            Edition::Cxa2020,
+            "3k5/9/1n7/3P5/4c4/7r1/R8/4B4/9/5KB2 w",
+            "g0i2 b7d8",
+        );
+        assert_eq!(own.moves[1].label, Label::MateThreat);
     }
 
     /// The checker itself, put by its own check where a check that stood

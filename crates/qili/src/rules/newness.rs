@@ -244,25 +244,27 @@ fn the_checker(before: &Position) -> Option<Square> {
 }
 
 /// 自毙 (CXA 2020 图13 "红方车五平六将军，造成黑方车5平6有杀，属红方自毙"):
-/// the check played in `before_check` made the mate threat its answer
-/// keeps — the mover could not mate by checks before it (were it to move
-/// there), and could but for it in `before` (the checking piece gone). A
-/// threat the mover had before the check stays its own (图19: 杀).
-pub(super) fn threat_given_by_check(before_check: &Position, before: &Position) -> bool {
-    before.is_check()
-        && before_check
-            .pass()
-            .is_some_and(|p| !can_mate_by_checks(&p, MATE_CHECKS))
-        && but_for_the_check(before).is_some_and(|p| can_mate_by_checks(&p, MATE_CHECKS))
+/// the opponent's move played in `before_theirs` made the mate threat the
+/// next move keeps — the mover could not mate by checks before it (were it
+/// to move there), and can in `before`, or could but for the check there
+/// (the checking piece gone). Read as the words read, "造成…有杀": by a check
+/// as in 图13, or by any move that opens the way (probe z88-11: a rook
+/// leaving the file its king needed). A threat the mover had before the
+/// opponent's move stays its own (图19: 杀).
+pub(super) fn threat_given_by_opponent(before_theirs: &Position, before: &Position) -> bool {
+    before_theirs
+        .pass()
+        .is_some_and(|p| !can_mate_by_checks(&p, MATE_CHECKS))
+        && as_if_unchecked(before).is_some_and(|p| can_mate_by_checks(&p, MATE_CHECKS))
 }
 
-/// The answer to a check, played in `before` (`again`: the mover to move
-/// once more), makes a mating check of its own: one that starts a forced
-/// mate now and did not, or was no check, but for the check in `before`
-/// (图19: the block unmasks a second mating line). Where the check cannot be
-/// seen past (two checkers), the answer is taken to add one.
+/// The move played in `before` (`again`: the mover to move once more) makes
+/// a mating check of its own: one that starts a forced mate now and did not,
+/// or was no check, in `before` — but for the check there, if any (图19: the
+/// answer's block unmasks a second mating line). Where the check cannot be
+/// seen past (two checkers), the move is taken to add one.
 pub(super) fn answer_adds_a_mate(before: &Position, again: &Position) -> bool {
-    let Some(but_for) = but_for_the_check(before) else {
+    let Some(but_for) = as_if_unchecked(before) else {
         return true;
     };
     let starts_mate = |pos: &Position, c: Move| {

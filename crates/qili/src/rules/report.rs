@@ -193,7 +193,9 @@ fn chase_report(again: Option<&Position>, t: &Target) -> ChaseReport {
 fn clause(kind: &MoveKind) -> Clause {
     match kind.reason {
         MoveReason::GivesCheck => Clause::Check,
-        MoveReason::ThreatensMate | MoveReason::ThreatGivenByCheck => Clause::MateThreat,
+        MoveReason::ThreatensMate
+        | MoveReason::ThreatGivenByCheck
+        | MoveReason::ThreatGivenByMove => Clause::MateThreat,
         MoveReason::NewChase | MoveReason::ChaseNotNew | MoveReason::JointChase => Clause::NewChase,
         MoveReason::KingAlone | MoveReason::KingAnswersCheck => Clause::KingAlone,
         MoveReason::PawnAlone | MoveReason::MutualPawnChase => Clause::PawnAlone,
