@@ -466,6 +466,17 @@ mod tests {
         adjudicate(edition, &pos, &moves).unwrap()
     }
 
+    /// Under both CXA editions, the second of `moves` played from `f` is idle
+    /// for `reason`, and the cycle a draw.
+    fn second_move_idle_in_a_draw(f: &str, moves: &str, reason: MoveReason) {
+        for edition in [Edition::Cxa2020, Edition::Cxa1999] {
+            let a = game(edition, f, moves);
+            let k = &a.moves[1];
+            assert_eq!((k.label, k.reason), (Label::Idle, reason), "{edition:?}");
+            assert_eq!(a.ruling, Ruling::Draw, "{edition:?}");
+        }
+    }
+
     /// 自毙 (CXA 2020 图13 "红方车五平六将军，造成黑方车5平6有杀，属红方自毙"),
     /// answered by the advisor instead of the king (a probe, z88-01): the
     /// answer keeps the mate the check made and adds none — idle, though the
@@ -475,16 +486,7 @@ mod tests {
     #[test]
     fn a_mate_threat_the_check_made_is_no_threat_of_the_answer() {
         let f = "3k1ab2/4a4/4c4/4R3p/3PC4/4r4/8P/9/9/5K3 w";
-        for edition in [Edition::Cxa2020, Edition::Cxa1999] {
-            let a = game(edition, f, "e6d6 e8d7 d6e6 d7e8");
-            let k = &a.moves[1];
-            assert_eq!(
-                (k.label, k.reason),
-                (Label::Idle, MoveReason::ThreatGivenByCheck),
-                "{edition:?}"
-            );
-            assert_eq!(a.ruling, Ruling::Draw, "{edition:?}");
-        }
+        second_move_idle_in_a_draw(f, "e6d6 e8d7 d6e6 d7e8", MoveReason::ThreatGivenByCheck);
         let checked = fen::position(
             "3k1ab2/4a4/4c4/3R4p/3PC4/4r4/8P/9/9/5K3 b",
             Tolerance::COMPOSED,
@@ -512,16 +514,7 @@ mod tests {
     #[test]
     fn a_mate_threat_the_opponents_move_made_is_no_threat_of_the_next() {
         let f = "3k5/9/1n7/3P5/4c4/7r1/5R3/4B4/9/5KB2 w";
-        for edition in [Edition::Cxa2020, Edition::Cxa1999] {
-            let a = game(edition, f, "f3a3 b7d8 a3f3 d8b7");
-            let k = &a.moves[1];
-            assert_eq!(
-                (k.label, k.reason),
-                (Label::Idle, MoveReason::ThreatGivenByMove),
-                "{edition:?}"
-            );
-            assert_eq!(a.ruling, Ruling::Draw, "{edition:?}");
-        }
+        second_move_idle_in_a_draw(f, "f3a3 b7d8 a3f3 d8b7", MoveReason::ThreatGivenByMove);
         let own = game(
             Edition::Cxa2020,
             "3k5/9/1n7/3P5/4c4/7r1/R8/4B4/9/5KB2 w",
