@@ -184,9 +184,7 @@ fn targets_sparing(pos: &Position, rules: &Rulebook, victims: u128, spared: u128
         });
     }
     let through_check = if rules.chase_through_checks {
-        through_check(pos, rules, &pos.checking_moves(), victims, spared, |k| {
-            !offers_even_trade(pos, k, rules)
-        })
+        through_check_among(pos, rules, victims, spared)
     } else {
         Vec::new()
     };
@@ -525,17 +523,7 @@ fn capturer_lost_to_checks(pos: &Position, m: Move, t: &Target) -> bool {
     let mut after = pos.clone();
     after.play_unchecked(m);
     let won_back = after.checking_moves().iter().any(|&k| {
-        if k.to == m.to {
-            return false;
-        }
-        let mut p = after.clone();
-        p.play_unchecked(k);
-        let Some(gain) = won_after_check(&p, THROUGH_CHECKS.by(k), None, Wanted::piece(m.to))
-            .iter()
-            .filter(|w| w.square == m.to)
-            .map(|w| w.gain)
-            .max()
-        else {
+        let Some(gain) = won_by_check(&after, k, m.to).map(|w| w.gain) else {
             return false;
         };
         // What the check takes counts with what it wins back (参考图31's
@@ -548,6 +536,20 @@ fn capturer_lost_to_checks(pos: &Position, m: Move, t: &Target) -> bool {
     });
     // Asked last, and only of a capturer won back: the exchange's own line.
     won_back && exchange(pos, m).lost.is_empty()
+}
+
+/// After the check `k` in `pos`, the piece on `sq` won whatever the reply
+/// (抽, 29.1 "通过连续照将吃子"), for the least it gains. A check that takes on
+/// `sq` itself wins nothing here: that is the exchange's business.
+fn won_by_check(pos: &Position, k: Move, sq: Square) -> Option<Won> {
+    if k.to == sq {
+        return None;
+    }
+    let mut p = pos.clone();
+    p.play_unchecked(k);
+    won_after_check(&p, THROUGH_CHECKS.by(k), None, Wanted::piece(sq))
+        .into_iter()
+        .find(|w| w.square == sq)
 }
 
 /// The defender's answers to a check, those that take first: a reply that
@@ -605,19 +607,15 @@ fn every_recapture_lost_to_checks(pos: &Position, m: Move) -> Option<LostRecaptu
         let taker = p.piece_at(m.to)?;
         let mut best: Option<(i32, Vec<Move>)> = None;
         for &k in &p.checking_moves() {
-            if k.to == m.to {
+            let Some(w) = won_by_check(&p, k, m.to) else {
                 continue;
-            }
-            let mut q = p.clone();
-            q.play_unchecked(k);
-            for w in won_after_check(&q, THROUGH_CHECKS.by(k), None, Wanted::piece(m.to)) {
-                if w.square == m.to && best.as_ref().is_none_or(|(g, _)| w.gain > *g) {
-                    #[cfg(feature = "lines")]
-                    let line = [m, r].into_iter().chain(then(k, w.line)).collect();
-                    #[cfg(not(feature = "lines"))]
-                    let line = Vec::new();
-                    best = Some((w.gain, line));
-                }
+            };
+            if best.as_ref().is_none_or(|(g, _)| w.gain > *g) {
+                #[cfg(feature = "lines")]
+                let line = [m, r].into_iter().chain(then(k, w.line)).collect();
+                #[cfg(not(feature = "lines"))]
+                let line = Vec::new();
+                best = Some((w.gain, line));
             }
         }
         let (won, line) = best?;
@@ -675,7 +673,18 @@ pub(super) fn capture_is_mated(pos: &Position, m: Move) -> bool {
 /// Only the tests ask for these alone; the engine asks [`targets`].
 #[cfg(test)]
 pub fn targets_through_check(pos: &Position, rules: &Rulebook) -> Vec<Target> {
-    through_check(pos, rules, &pos.checking_moves(), EVERY_PIECE, 0, |k| {
+    through_check_among(pos, rules, EVERY_PIECE, 0)
+}
+
+/// [`targets_through_check`] among the pieces on the points of `victims`,
+/// where the side's pieces on `spared` pay no capture back ([`won_back`]).
+fn through_check_among(
+    pos: &Position,
+    rules: &Rulebook,
+    victims: u128,
+    spared: u128,
+) -> Vec<Target> {
+    through_check(pos, rules, &pos.checking_moves(), victims, spared, |k| {
         !offers_even_trade(pos, k, rules)
     })
 }
