@@ -155,7 +155,7 @@ fn cxa1999_composed() {
 /// diagrams fails here.
 #[test]
 fn concepts_composed() {
-    check("concepts-composed.jsonl", "ruling", 1420, 8062);
+    check("concepts-composed.jsonl", "ruling", 1426, 8086);
 }
 
 #[test]

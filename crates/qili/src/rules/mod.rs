@@ -165,7 +165,7 @@ fn label_moves(
         if kind.label == Label::MateThreat
             && before_last
                 .as_ref()
-                .is_some_and(|b| newness::threat_given_by_opponent(b, &pos))
+                .is_some_and(|b| newness::threat_given_by_opponent(b, &pos, m))
         {
             kind = kind::classify_with(rules, &pos, m, true);
         }
@@ -521,6 +521,22 @@ mod tests {
             "g0i2 b7d8",
         );
         assert_eq!(own.moves[1].label, Label::MateThreat);
+    }
+
+    /// 自毙 where the check parries one mate and opens another (probe
+    /// z88-12): red's rook leaves the f-file to check and so guards d1, where
+    /// the horse mated; black's cannon block keeps only the rook's mate on
+    /// the f-file, which the check opened. The horse's mate now comes only by
+    /// a longer way (N d1+ R xd1, then the f-file): parried, not black's own.
+    /// Black's cannon going back is 杀: red's return makes the horse's mate
+    /// quicker, and it stood before — black's own. 一闲一杀 against 一将一闲:
+    /// a draw.
+    #[test]
+    fn a_mate_the_check_parried_is_not_the_one_the_answer_keeps() {
+        let f = "3k5/9/9/2c6/4c4/7r1/5R3/4B4/6p2/1n3KB2 w";
+        second_move_idle_in_a_draw(f, "f3d3 c6d6 d3f3 d6c6", MoveReason::ThreatGivenByCheck);
+        let back = game(Edition::Cxa2020, f, "f3d3 c6d6 d3f3 d6c6");
+        assert_eq!(back.moves[3].label, Label::MateThreat);
     }
 
     /// The checker itself, put by its own check where a check that stood

@@ -12,7 +12,7 @@ use super::attack;
 use super::chase::{targets_among, Method, Root, Target};
 use super::exchange::gives_up_a_piece;
 use super::joint::without;
-use super::mate::{can_mate_by_checks, check_starts_mate, MATE_CHECKS};
+use super::mate::{check_starts_mate, checks_to_mate_after, MATE_CHECKS};
 use super::rulebook::Rulebook;
 use crate::{Move, Position, Role, Square};
 
@@ -244,18 +244,51 @@ fn the_checker(before: &Position) -> Option<Square> {
 }
 
 /// 自毙 (CXA 2020 图13 "红方车五平六将军，造成黑方车5平6有杀，属红方自毙"):
-/// the opponent's move played in `before_theirs` made the mate threat the
-/// next move keeps — the mover could not mate by checks before it (were it
-/// to move there), and can in `before`, or could but for the check there
-/// (the checking piece gone). Read as the words read, "造成…有杀": by a check
-/// as in 图13, or by any move that opens the way (probe z88-11: a rook
-/// leaving the file its king needed). A threat the mover had before the
-/// opponent's move stays its own (图19: 杀).
-pub(super) fn threat_given_by_opponent(before_theirs: &Position, before: &Position) -> bool {
-    before_theirs
-        .pass()
-        .is_some_and(|p| !can_mate_by_checks(&p, MATE_CHECKS))
-        && as_if_unchecked(before).is_some_and(|p| can_mate_by_checks(&p, MATE_CHECKS))
+/// the opponent's move played in `before_theirs` made the mate threat that
+/// the move `m`, played in `before`, keeps. The book names a mate by the
+/// check that starts it ("车5平6有杀"). A mate the mover had before the
+/// opponent's move (were it to move there), and that move did not parry, is
+/// its own (图19: 杀): a check that starts a mate after `m` started one
+/// before, no slower. One the opponent's move parried, that the mover now
+/// reaches only by a longer way through another mate, is gone, and a mate
+/// the opponent's move opened is the opponent's doing. Read as the words
+/// read, "造成…有杀": by a check as in 图13, or by any move that opens the way
+/// (probe z88-11: a rook leaving the file its king needed; z88-12: a rook
+/// leaving the file to guard the point where a horse would mate).
+pub(super) fn threat_given_by_opponent(
+    before_theirs: &Position,
+    before: &Position,
+    m: Move,
+) -> bool {
+    let (Some(then), Some(again)) = (before_theirs.pass(), after_again(before, m)) else {
+        return false;
+    };
+    !again.checking_moves().iter().any(|&c| {
+        checks_to_mate(&again, c).is_some_and(|now| {
+            then.is_legal(c) && checks_to_mate(&then, c).is_some_and(|was| now <= was)
+        })
+    })
+}
+
+/// `m` played in `before`, the mover to move once more.
+fn after_again(before: &Position, m: Move) -> Option<Position> {
+    let mut after = before.clone();
+    after.play_unchecked(m);
+    after.pass()
+}
+
+/// How quick a mate the check `c` in `pos` starts, if it starts one.
+fn checks_to_mate(pos: &Position, c: Move) -> Option<u32> {
+    let mut p = pos.clone();
+    p.play_unchecked(c);
+    checks_to_mate_after(&p, MATE_CHECKS).filter(|_| p.is_check())
+}
+
+/// `true` if the check `c` in `pos` starts a forced mate.
+fn starts_mate(pos: &Position, c: Move) -> bool {
+    let mut p = pos.clone();
+    p.play_unchecked(c);
+    p.is_check() && check_starts_mate(&p, MATE_CHECKS)
 }
 
 /// The move played in `before` (`again`: the mover to move once more) makes
@@ -266,11 +299,6 @@ pub(super) fn threat_given_by_opponent(before_theirs: &Position, before: &Positi
 pub(super) fn answer_adds_a_mate(before: &Position, again: &Position) -> bool {
     let Some(but_for) = as_if_unchecked(before) else {
         return true;
-    };
-    let starts_mate = |pos: &Position, c: Move| {
-        let mut p = pos.clone();
-        p.play_unchecked(c);
-        p.is_check() && check_starts_mate(&p, MATE_CHECKS)
     };
     again
         .checking_moves()
