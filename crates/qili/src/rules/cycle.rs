@@ -200,7 +200,10 @@ pub fn judge_span(
         count_pawn_chases_if_mutual(&mut black, &r, kinds);
     }
     if rules.outnumbered_chases_idle_when_mutual {
-        let (r, b) = (red.pattern, black.pattern);
+        let (r, b) = (
+            attacks_every_move(&red, kinds),
+            attacks_every_move(&black, kinds),
+        );
         discount_exchange_chases_if_mutual(&mut red, b, kinds);
         discount_exchange_chases_if_mutual(&mut black, r, kinds);
     }
@@ -316,18 +319,31 @@ fn common_chased_piece(plies: &[usize], effective: &[Label], kinds: &[MoveKind])
     candidates.first().map(|c| c.0)
 }
 
+/// 28.14 长打对长打 "步步是打": every move of the side in the cycle is 将, 杀 or
+/// 捉 — a joint chase (联合捉子) too, which the 2020 book allows but which
+/// attacks all the same (28.4 "将、杀、捉等攻击手段，统称为打").
+fn attacks_every_move(side: &SideInCycle, kinds: &[MoveKind]) -> bool {
+    side.plies.iter().all(|&i| kinds[i].label.is_attack())
+}
+
 /// CXA 2020 (图21 "红方一兑一捉，黑方长捉车"; 图26 "一着捉无根子，一着捉少根子
-/// 无需变着"): when the opponent's pattern is forbidden too (长打对长打, 28.14),
-/// a move whose only chases are of 少根子 — pieces attacked by more pieces
-/// than defend them, won only through a complete exchange (29.1, 28.16; 图26:
-/// the cannon attacked by a rook and a horse, guarded by one horse) — is not
-/// counted as 打: the opponent, attacking on every move, need not go through
-/// the exchange. A piece whose one defender cannot take back without loss
-/// elsewhere (牵) is not outnumbered, and its chase counts. A side that chases an
-/// unprotected piece on one move and an insufficiently protected one on the
-/// next is then 数捉一闲 and need not vary, while the opponent's 长捉 must.
-fn discount_exchange_chases_if_mutual(side: &mut SideInCycle, other: Pattern, kinds: &[MoveKind]) {
-    if !other.is_forbidden() || !side.pattern.is_forbidden() {
+/// 无需变着"): when the opponent attacks on every move too (长打对长打, 28.14;
+/// `opponent_attacks`), a move whose only chases are of 少根子 — pieces
+/// attacked by more pieces than defend them, won only through a complete
+/// exchange (29.1, 28.16; 图26: the cannon attacked by a rook and a horse,
+/// guarded by one horse) — is not counted as 打: the opponent, attacking on
+/// every move, need not go through the exchange. A piece whose one defender
+/// cannot take back without loss elsewhere (牵) is not outnumbered, and its
+/// chase counts. A side that chases an unprotected piece on one move and an
+/// insufficiently protected one on the next is then 数捉一闲 and need not vary,
+/// while the opponent's 长捉 must — or, if the opponent's chases are joint
+/// ones, allowed, both sides are allowed.
+fn discount_exchange_chases_if_mutual(
+    side: &mut SideInCycle,
+    opponent_attacks: bool,
+    kinds: &[MoveKind],
+) {
+    if !opponent_attacks || !side.pattern.is_forbidden() {
         return;
     }
     let mut changed = false;
@@ -438,6 +454,23 @@ mod tests {
         assert_eq!(cycle.red.pattern, Pattern::PerpetualChase);
         assert!(!cycle.red.exchange_chases_discounted);
         assert_eq!(tied.ruling, Ruling::Draw);
+    }
+
+    /// 长打对长打 against joint chases (probe z100-06): red's rook keeps the
+    /// horse pinned that guards the cannon the other rook attacks — a joint
+    /// chase every move, allowed in 2020, but an attack all the same (28.4).
+    /// Black chases a bare horse, then a cannon outnumbered two to one: that
+    /// chase is not counted (图26), black is 一捉一闲, and the cycle a draw.
+    #[test]
+    fn joint_chases_every_move_are_attacks_every_move_2020() {
+        let mutual = game(
+            Edition::Cxa2020,
+            "3aka3/4n4/6c1R/1np5p/4R4/2C2r3/8N/1N7/4A4/2BAK1B2 b",
+            "f4f3 e5e6 f3f4 e6e5",
+        );
+        let cycle = mutual.cycle.as_ref().unwrap();
+        assert!(cycle.black.exchange_chases_discounted);
+        assert_eq!(mutual.ruling, Ruling::Draw);
     }
 
     /// Outnumbered is won by numbers: the elephant on e7 has two attackers
