@@ -230,11 +230,12 @@ fn chased_despite_offers(pos: &Position, mut t: Target, rules: &Rulebook) -> Opt
         return Some(t);
     }
     // Won alone: by the exchange without the offering attackers, or because
-    // the target's every recapture is mated (28.16 假根, 参考图25).
+    // the target's every recapture is mated or lost to a check (28.16 假根,
+    // 参考图25).
     let won = others.iter().any(|&a| {
         let m = Move::new(a, t.square);
         exchange_without(pos, m, &offers).wins_material()
-            || rules.captures.mated_recapture_is_no_root && every_recapture_is_mated(pos, m)
+            || recaptures_are_false(pos, m, rules.captures)
     });
     let role = |r: Role| {
         others
@@ -586,6 +587,19 @@ pub(super) fn every_recapture_is_mated(pos: &Position, m: Move) -> bool {
             can_force_mate(&p)
         })
         && !can_force_mate(pos)
+}
+
+/// 28.16 假根按无根处理 for the piece `m` takes, as [`targets`] reads it
+/// under `captures`: every recapture is mated
+/// ([`CaptureRules::mated_recapture_is_no_root`]) or loses the piece that
+/// took back to a check ([`CaptureRules::lost_recapture_is_no_root`]; not
+/// where the capture gives up more elsewhere, which the defender need not
+/// answer).
+pub(super) fn recaptures_are_false(pos: &Position, m: Move, captures: CaptureRules) -> bool {
+    captures.mated_recapture_is_no_root && every_recapture_is_mated(pos, m)
+        || captures.lost_recapture_is_no_root
+            && every_recapture_lost_to_checks(pos, m).is_some()
+            && !gives_up_more(pos, m)
 }
 
 /// 28.16 假根 with 29.1 "通过连续照将吃子" (抽): the defenders of the piece

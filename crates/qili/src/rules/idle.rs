@@ -3,7 +3,7 @@
 //! blocked) and 跟 (a protected enemy piece newly attacked, nothing won).
 
 use super::attack;
-use super::chase::{capture_is_mated, every_recapture_is_mated, offered_trades, offers_even_trade};
+use super::chase::{capture_is_mated, offered_trades, offers_even_trade, recaptures_are_false};
 use super::exchange::{exchange, gives_up_more};
 use super::kind::IdleKind;
 use super::mate::{can_mate_by_checks, check_starts_mate, MATE_CHECKS};
@@ -38,8 +38,8 @@ pub(super) fn idle_kind(
         // same kind can take it without being mated or losing material —
         // named before the moved piece's own attack on a protected equal
         // piece: the opponent need not trade when it can take for nothing.
-        // A root whose every recapture is mated is none (28.16 假根按无根处理,
-        // with `captures.mated_recapture_is_no_root`).
+        // A root whose every recapture is mated, or lost to a check, is none
+        // (28.16 假根按无根处理, `chase::recaptures_are_false`).
         let (mut exchange_with, mut offered_to) = (Vec::new(), Vec::new());
         for &m2 in &after.legal_moves_to(m.to) {
             let Some(taker) = after.piece_at(m2.from) else {
@@ -53,8 +53,7 @@ pub(super) fn idle_kind(
             // (28.6 "不致立即被将死"; for 兑, 参考图49's 不能离线), nor, with the
             // CXA books, one it accepts at a bigger loss elsewhere (图23).
             let ex = exchange(after, m2);
-            let false_root =
-                || rules.captures.mated_recapture_is_no_root && every_recapture_is_mated(after, m2);
+            let false_root = || recaptures_are_false(after, m2, rules.captures);
             let protected = ex.recapturable
                 && !(taker.role == piece.role && !ex.wins_material() && false_root());
             if even
