@@ -1016,6 +1016,15 @@ fn won_per_reply(
             if t.king_only || t.pawn_only && pawn_prey & t.square.bit() != 0 {
                 continue;
             }
+            // Nor does a capture after which a check wins the capturer back
+            // (图16 at the end of the line, as for a capture at once).
+            let lost_to_checks = floats.is_some_and(|r| r.capturer_lost_to_checks_wins_nothing)
+                && t.attackers
+                    .iter()
+                    .all(|&a| capturer_lost_to_checks(&q, Move::new(a, t.square), &t));
+            if lost_to_checks {
+                continue;
+            }
             if checked.is_some_and(|start| won_back(&q, &t, start)) {
                 paid_back |= t.square.bit();
             }
