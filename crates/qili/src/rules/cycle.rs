@@ -403,6 +403,12 @@ mod tests {
         adjudicate(edition, &pos, &moves).unwrap()
     }
 
+    /// The final cycle of a game under CXA 2020, and its ruling.
+    fn cycle_2020(f: &str, moves: &str) -> (Cycle, Ruling) {
+        let g = game(Edition::Cxa2020, f, moves);
+        (g.cycle.unwrap(), g.ruling)
+    }
+
     /// CXA 2020 图26: red's rook takes up an unprotected horse, then (chased
     /// away by the cannon) an insufficiently protected cannon — "红方一着捉无根子，
     /// 一着捉少根子 无需变着" — while black's cannon chases the rook on every
@@ -427,15 +433,13 @@ mod tests {
             "d4d7 h4h7 d7d4 h7h4",
         );
         assert_eq!(fig26_1999.ruling, Ruling::Draw);
-        let fig4 = game(
-            Edition::Cxa2020,
+        let (cycle, ruling) = cycle_2020(
             "4k4/4a4/4ba2b/5N3/2n5C/4p2p1/P4n3/4BA3/4A4/2B1K4 w",
             "f6d5 i7g5 d5f6 g5i7",
         );
-        let cycle = fig4.cycle.as_ref().unwrap();
         assert_eq!(cycle.red.pattern, Pattern::PerpetualChase);
         assert!(!cycle.red.exchange_chases_discounted);
-        assert_eq!(fig4.ruling, Ruling::Loses(Color::Red));
+        assert_eq!(ruling, Ruling::Loses(Color::Red));
     }
 
     /// The discount of 图26 is for pieces outnumbered by their attackers. The
@@ -445,15 +449,13 @@ mod tests {
     /// Red chases on every move, black too: both forbidden, a draw (26.3).
     #[test]
     fn a_tied_defender_is_not_outnumbered_2020() {
-        let tied = game(
-            Edition::Cxa2020,
+        let (cycle, ruling) = cycle_2020(
             "2r1kabr1/4a4/b1n6/p1R1p2cp/6p2/4n4/P1P1C1P1P/2NA2N2/9/2BAK1BR1 w",
             "c6c4 e4d6 c4c6 d6e4",
         );
-        let cycle = tied.cycle.as_ref().unwrap();
         assert_eq!(cycle.red.pattern, Pattern::PerpetualChase);
         assert!(!cycle.red.exchange_chases_discounted);
-        assert_eq!(tied.ruling, Ruling::Draw);
+        assert_eq!(ruling, Ruling::Draw);
     }
 
     /// 长打对长打 against joint chases (probe z100-06): red's rook keeps the
@@ -463,14 +465,12 @@ mod tests {
     /// chase is not counted (图26), black is 一捉一闲, and the cycle a draw.
     #[test]
     fn joint_chases_every_move_are_attacks_every_move_2020() {
-        let mutual = game(
-            Edition::Cxa2020,
+        let (cycle, ruling) = cycle_2020(
             "3aka3/4n4/6c1R/1np5p/4R4/2C2r3/8N/1N7/4A4/2BAK1B2 b",
             "f4f3 e5e6 f3f4 e6e5",
         );
-        let cycle = mutual.cycle.as_ref().unwrap();
         assert!(cycle.black.exchange_chases_discounted);
-        assert_eq!(mutual.ruling, Ruling::Draw);
+        assert_eq!(ruling, Ruling::Draw);
     }
 
     /// Outnumbered is won by numbers: the elephant on e7 has two attackers
@@ -480,15 +480,13 @@ mod tests {
     /// red's chases count, both sides chase every move, a draw.
     #[test]
     fn a_piece_won_by_an_uncovered_attack_is_not_outnumbered_2020() {
-        let uncovered = game(
-            Edition::Cxa2020,
+        let (cycle, ruling) = cycle_2020(
             "4kab2/4a4/4b4/1rN1n4/5Np1C/9/9/4B4/4A4/3AK1B2 w",
             "i5i6 b6b5 i6i5 b5b6",
         );
-        let cycle = uncovered.cycle.as_ref().unwrap();
         assert_eq!(cycle.red.pattern, Pattern::PerpetualChase);
         assert!(!cycle.red.exchange_chases_discounted);
-        assert_eq!(uncovered.ruling, Ruling::Draw);
+        assert_eq!(ruling, Ruling::Draw);
     }
 
     /// AXF: a perpetual chase is of one piece, chased by every chasing move.
