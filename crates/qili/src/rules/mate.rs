@@ -81,14 +81,6 @@ pub fn check_starts_mate(pos: &Position, max_checks: u32) -> bool {
     with_search(|search| search.mates_after(pos, max_checks))
 }
 
-/// The fewest attacker moves, at most `max_checks`, within which `pos`,
-/// just after the attacker's check, is mate or allows a mate by checks after
-/// every reply (the check given counting as one) — how quick a mate the
-/// check starts.
-pub fn checks_to_mate_after(pos: &Position, max_checks: u32) -> Option<u32> {
-    with_search(|search| (1..=max_checks).find(|&n| search.mates_after(pos, n)))
-}
-
 /// `true` if the side to move in `pos` can force mate within
 /// [`FORCED_MATE_CHECKS`] checks: by checks, or — when it is in check
 /// itself — by answering the check so that every reply still allows a mate

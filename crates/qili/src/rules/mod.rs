@@ -523,20 +523,20 @@ mod tests {
         assert_eq!(own.moves[1].label, Label::MateThreat);
     }
 
-    /// 自毙 where the check parries one mate and opens another (probe
-    /// z88-12): red's rook leaves the f-file to check and so guards d1, where
-    /// the horse mated; black's cannon block keeps only the rook's mate on
-    /// the f-file, which the check opened. The horse's mate now comes only by
-    /// a longer way (N d1+ R xd1, then the f-file): parried, not black's own.
-    /// Black's cannon going back is 杀: red's return makes the horse's mate
-    /// quicker, and it stood before — black's own. 一闲一杀 against 一将一闲:
-    /// a draw.
+    /// 自毙 asks whether the opponent's move made the mate, named by the
+    /// check that starts it (图13 "车5平6有杀"). Black's cannon interposes on
+    /// red's rook file and only delays the rook's mate by one check (probe
+    /// z101-01): the rook's check still starts a mate, red's own — red's
+    /// horse move is 杀, and red's 长杀 must vary. A mate black's move did not
+    /// make is no 自毙, however much slower it became.
     #[test]
-    fn a_mate_the_check_parried_is_not_the_one_the_answer_keeps() {
-        let f = "3k5/9/9/2c6/4c4/7r1/5R3/4B4/6p2/1n3KB2 w";
-        second_move_idle_in_a_draw(f, "f3d3 c6d6 d3f3 d6c6", MoveReason::ThreatGivenByCheck);
-        let back = game(Edition::Cxa2020, f, "f3d3 c6d6 d3f3 d6c6");
-        assert_eq!(back.moves[3].label, Label::MateThreat);
+    fn a_mate_the_opponent_only_delays_stays_the_movers_own() {
+        let f = "3k5/4P4/6c2/3p5/R8/9/9/9/9/1N2K4 w";
+        for edition in [Edition::Cxa2020, Edition::Cxa1999] {
+            let a = game(edition, f, "b0c2 g7c7 c2b0 c7g7");
+            assert_eq!(a.moves[2].label, Label::MateThreat, "{edition:?}");
+            assert_eq!(a.ruling, Ruling::Loses(Color::Red), "{edition:?}");
+        }
     }
 
     /// The checker itself, put by its own check where a check that stood

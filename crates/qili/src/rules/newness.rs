@@ -12,7 +12,7 @@ use super::attack;
 use super::chase::{targets_among, Method, Root, Target};
 use super::exchange::gives_up_a_piece;
 use super::joint::without;
-use super::mate::{check_starts_mate, checks_to_mate_after, MATE_CHECKS};
+use super::mate::{check_starts_mate, MATE_CHECKS};
 use super::rulebook::Rulebook;
 use crate::{Move, Position, Role, Square};
 
@@ -246,15 +246,16 @@ fn the_checker(before: &Position) -> Option<Square> {
 /// 自毙 (CXA 2020 图13 "红方车五平六将军，造成黑方车5平6有杀，属红方自毙"):
 /// the opponent's move played in `before_theirs` made the mate threat that
 /// the move `m`, played in `before`, keeps. The book names a mate by the
-/// check that starts it ("车5平6有杀"). A mate the mover had before the
-/// opponent's move (were it to move there), and that move did not parry, is
-/// its own (图19: 杀): a check that starts a mate after `m` started one
-/// before, no slower. One the opponent's move parried, that the mover now
-/// reaches only by a longer way through another mate, is gone, and a mate
-/// the opponent's move opened is the opponent's doing. Read as the words
-/// read, "造成…有杀": by a check as in 图13, or by any move that opens the way
-/// (probe z88-11: a rook leaving the file its king needed; z88-12: a rook
-/// leaving the file to guard the point where a horse would mate).
+/// check that starts it ("车5平6有杀"): the threat is the mover's own if a
+/// check that starts a mate after `m` started one before the opponent's move
+/// (were the mover to move there), however quick — a mate that move only
+/// delayed is not one it made (probe z101-01: a cannon that interposes one
+/// more check), nor one it made quicker (图19: the threat stood, 杀). One it
+/// opened while it shut another is its doing (from a real game, xq023732:
+/// the rook's check shuts the mate of the facing kings and unguards the
+/// horse of a second). Read as the words read, "造成…有杀": by a check as in
+/// 图13, or by any move that opens the way (probe z88-11: a rook leaving the
+/// file its king needed).
 pub(super) fn threat_given_by_opponent(
     before_theirs: &Position,
     before: &Position,
@@ -263,11 +264,10 @@ pub(super) fn threat_given_by_opponent(
     let (Some(then), Some(again)) = (before_theirs.pass(), after_again(before, m)) else {
         return false;
     };
-    !again.checking_moves().iter().any(|&c| {
-        checks_to_mate(&again, c).is_some_and(|now| {
-            then.is_legal(c) && checks_to_mate(&then, c).is_some_and(|was| now <= was)
-        })
-    })
+    !again
+        .checking_moves()
+        .iter()
+        .any(|&c| starts_mate(&again, c) && then.is_legal(c) && starts_mate(&then, c))
 }
 
 /// `m` played in `before`, the mover to move once more.
@@ -275,13 +275,6 @@ fn after_again(before: &Position, m: Move) -> Option<Position> {
     let mut after = before.clone();
     after.play_unchecked(m);
     after.pass()
-}
-
-/// How quick a mate the check `c` in `pos` starts, if it starts one.
-fn checks_to_mate(pos: &Position, c: Move) -> Option<u32> {
-    let mut p = pos.clone();
-    p.play_unchecked(c);
-    checks_to_mate_after(&p, MATE_CHECKS).filter(|_| p.is_check())
 }
 
 /// `true` if the check `c` in `pos` starts a forced mate.
