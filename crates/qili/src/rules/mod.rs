@@ -139,8 +139,31 @@ pub fn adjudicate_under(
     moves: &[Move],
 ) -> Result<Adjudication, IllegalMoveError> {
     let mut kinds = Vec::with_capacity(moves.len());
-    label_moves(rules, start.clone(), None, moves, 0, &mut kinds)?;
+    let before_last = before_the_cycle(start, moves);
+    label_moves(rules, start.clone(), before_last, moves, 0, &mut kinds)?;
     Ok(judge(rules, start, moves, kinds))
+}
+
+/// The position before the move that came before `start`, when `moves` is
+/// a repetition cycle — legal, and back at `start` at its end: the cycle's
+/// own last move, played before its last position, which is `start` (24
+/// "循环": the cycle has no first move, and 图13's 自毙 asks of the move
+/// before). `None` for any other list, whose history is not known.
+fn before_the_cycle(start: &Position, moves: &[Move]) -> Option<Position> {
+    let (&last, played) = moves.split_last()?;
+    let mut pos = start.clone();
+    for &m in played {
+        if !pos.is_legal(m) {
+            return None;
+        }
+        pos.play_unchecked(m);
+    }
+    let before_last = pos.clone();
+    if !pos.is_legal(last) {
+        return None;
+    }
+    pos.play_unchecked(last);
+    (pos.key() == start.key()).then_some(before_last)
 }
 
 /// Labels `moves[from..]`, played from `pos` (the position after
@@ -253,7 +276,11 @@ pub fn ruling_under(
     let last = keys[moves.len()];
     let from = keys.iter().position(|&k| k == last).unwrap_or(moves.len());
     let mut pos = start.clone();
-    let mut before_last = None;
+    let mut before_last = if from == 0 {
+        before_the_cycle(start, moves)
+    } else {
+        None
+    };
     for (i, &m) in moves[..from].iter().enumerate() {
         // Only the last move before `from` may have made the threat of the
         // move after it.
@@ -537,6 +564,27 @@ mod tests {
             assert_eq!(a.moves[2].label, Label::MateThreat, "{edition:?}");
             assert_eq!(a.ruling, Ruling::Loses(Color::Red), "{edition:?}");
         }
+    }
+
+    /// A cycle has no first move: the move before its first listed move is
+    /// its own last one (24 "循环"), which 图13's 自毙 asks about (probe
+    /// z101-08). Red's horse step b4-a6 opens the a-file to black's rook;
+    /// black's horse move h8-g6, listed first, only keeps that mate: idle,
+    /// as it is when the cycle is entered a move earlier — and a draw. A list
+    /// that does not come back to its start has no such move before it.
+    #[test]
+    fn the_first_move_of_a_cycle_follows_the_cycles_last() {
+        let f = "r4k3/7n1/9/8C/9/1N7/9/3p5/4A4/3K5 b";
+        second_move_idle_in_a_draw(
+            "r4k3/7n1/9/N7C/9/9/9/3p5/4A4/3K5 w",
+            "a6b4 h8g6 b4a6 g6h8",
+            MoveReason::ThreatGivenByMove,
+        );
+        let cycle = game(Edition::Cxa2020, f, "h8g6 b4a6 g6h8 a6b4");
+        assert_eq!(cycle.moves[0].label, Label::Idle);
+        assert_eq!(cycle.ruling, Ruling::Draw);
+        let not_a_cycle = game(Edition::Cxa2020, f, "h8g6 b4a6 g6h8");
+        assert_eq!(not_a_cycle.moves[0].label, Label::MateThreat);
     }
 
     /// The checker itself, put by its own check where a check that stood
