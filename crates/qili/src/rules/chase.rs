@@ -394,10 +394,7 @@ fn winning_capture(
         && ex.recapturable
         && !ex.wins_material()
     {
-        // The defender need not take back where the capture gives up more
-        // elsewhere, a piece it could not win before (图23 得不偿失).
-        let lost = every_recapture_lost_to_checks(pos, m).filter(|_| !gives_up_more(pos, m));
-        if let Some(lost) = lost {
+        if let Some(lost) = lost_recapture(pos, m) {
             ex.gain = lost.gain;
             ex.won = vec![victim, lost.taker];
             ex.lost = pos.piece_at(m.from).into_iter().collect();
@@ -597,9 +594,14 @@ pub(super) fn every_recapture_is_mated(pos: &Position, m: Move) -> bool {
 /// answer).
 pub(super) fn recaptures_are_false(pos: &Position, m: Move, captures: CaptureRules) -> bool {
     captures.mated_recapture_is_no_root && every_recapture_is_mated(pos, m)
-        || captures.lost_recapture_is_no_root
-            && every_recapture_lost_to_checks(pos, m).is_some()
-            && !gives_up_more(pos, m)
+        || captures.lost_recapture_is_no_root && lost_recapture(pos, m).is_some()
+}
+
+/// [`every_recapture_lost_to_checks`], unless the capture `m` gives up more
+/// elsewhere (图23 得不偿失, [`gives_up_more`]): the defender need not take
+/// back then, and its root stands.
+fn lost_recapture(pos: &Position, m: Move) -> Option<LostRecapture> {
+    every_recapture_lost_to_checks(pos, m).filter(|_| !gives_up_more(pos, m))
 }
 
 /// 28.16 假根 with 29.1 "通过连续照将吃子" (抽): the defenders of the piece
