@@ -11,7 +11,7 @@ use super::attack;
 use super::exchange::{
     exchange, exchange_without, gives_up_more, single_square_gain, Exchange, Exchanges,
 };
-use super::mate::{can_force_mate, mate_by_checks, FORCED_MATE_CHECKS};
+use super::mate::{can_force_mate, mate_by_checks, mates_after_taking_back, FORCED_MATE_CHECKS};
 use super::rulebook::{CaptureRules, Rulebook};
 use super::value::{has_value, value};
 use crate::{Move, MoveList, Piece, Position, Role, Square};
@@ -477,7 +477,8 @@ fn classify_root(pos: &Position, m: Move, ex: &Exchange) -> Root {
 /// with [`Rulebook::trade_offer_must_be_takeable`], only if the offer can
 /// really be taken: taking the attacker
 /// must not lose to mate (29.4; 2020 参考图49, the cannon that "不能离线"
-/// because the horse would mate), nor let the take-back win more through
+/// because the horse would mate; also a mate that follows the take-back,
+/// probe z106-03), nor let the take-back win more through
 /// check (2020 图17 "如黑方吃车则双车尽失"), nor give up elsewhere a piece
 /// worth more (图23 得不偿失: the horse that takes leaves a cannon's line open
 /// to a rook).
@@ -503,6 +504,7 @@ pub(super) fn offers_even_trade(pos: &Position, m: Move, rules: &Rulebook) -> bo
     let recaptures = after.legal_moves_to(m.from);
     through_check(&after, rules, &recaptures, EVERY_PIECE, 0, |_| true).is_empty()
         && !can_force_mate(&after)
+        && !mates_after_taking_back(&after, m.from, FORCED_MATE_CHECKS)
         && !gives_up_more(&them, accept)
 }
 

@@ -16,7 +16,7 @@
 
 use std::cell::RefCell;
 
-use crate::{Move, MoveList, Position};
+use crate::{Move, MoveList, Position, Square};
 
 /// The longest mating line a mate threat (杀, 28.2) may have, in attacker
 /// moves (all of them checks); also the bound when a move is asked whether
@@ -93,6 +93,25 @@ pub fn can_force_mate(pos: &Position) -> bool {
 /// threat is asked with the threat's own bound, [`MATE_CHECKS`]).
 pub fn can_force_mate_within(pos: &Position, checks: u32) -> bool {
     with_search(|search| forces_mate(search, pos, checks))
+}
+
+/// `true` if the side to move in `pos`, whose piece on `sq` was just taken,
+/// takes back there and is then sure to mate: whatever the reply, a mate by
+/// checks within `checks` follows. A trade that ends so is no trade for the
+/// side that took first (28.5 with 29.4: the offer cannot be taken, nor does
+/// it meet the threat — probes z106-02/03), though the taking back is no
+/// check and [`can_force_mate`] does not see it.
+pub fn mates_after_taking_back(pos: &Position, sq: Square, checks: u32) -> bool {
+    pos.legal_moves_to(sq).iter().any(|&r| {
+        let mut p = pos.clone();
+        p.play_unchecked(r);
+        let replies = p.legal_moves();
+        replies.iter().all(|&b| {
+            let mut q = p.clone();
+            q.play_unchecked(b);
+            can_mate_by_checks(&q, checks)
+        })
+    })
 }
 
 fn forces_mate(search: &mut Search, pos: &Position, checks: u32) -> bool {
