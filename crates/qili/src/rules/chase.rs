@@ -11,7 +11,7 @@ use super::attack;
 use super::exchange::{
     exchange, exchange_without, gives_up_more, single_square_gain, Exchange, Exchanges,
 };
-use super::mate::{can_force_mate, mate_by_checks, mates_after_taking_back, FORCED_MATE_CHECKS};
+use super::mate::{can_force_mate, mate_by_checks, mates_after_taking_back, MATE_CHECKS};
 use super::rulebook::{CaptureRules, Rulebook};
 use super::value::{has_value, value};
 use crate::{Move, MoveList, Piece, Position, Role, Square};
@@ -504,7 +504,7 @@ pub(super) fn offers_even_trade(pos: &Position, m: Move, rules: &Rulebook) -> bo
     let recaptures = after.legal_moves_to(m.from);
     through_check(&after, rules, &recaptures, EVERY_PIECE, 0, |_| true).is_empty()
         && !can_force_mate(&after)
-        && !mates_after_taking_back(&after, m.from, FORCED_MATE_CHECKS)
+        && !mates_after_taking_back(&after, m.from, MATE_CHECKS)
         && !gives_up_more(&them, accept)
 }
 
@@ -671,7 +671,7 @@ fn mated_recapture_line(pos: &Position, m: Move) -> Vec<Move> {
         return Vec::new();
     };
     after.play_unchecked(r);
-    let mate = mate_by_checks(&after, FORCED_MATE_CHECKS).unwrap_or_default();
+    let mate = mate_by_checks(&after, MATE_CHECKS).unwrap_or_default();
     [m, r].into_iter().chain(mate).collect()
 }
 

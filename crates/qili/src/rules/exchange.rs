@@ -16,7 +16,7 @@
 use std::cell::{OnceCell, RefCell};
 
 use super::attack::{attacks, on_path};
-use super::mate::{can_force_mate, mate_by_checks, FORCED_MATE_CHECKS};
+use super::mate::{can_force_mate, mate_by_checks, MATE_CHECKS};
 use super::value::{self, value};
 use crate::tables::ALL_SQUARES;
 use crate::{Move, Piece, Position, Role, Square};
@@ -430,7 +430,7 @@ fn refuted_recapture(pos: &Position, line: Vec<Move>, limits: Limits) -> Option<
         let mut longer = line.clone();
         longer.push(r);
         if can_force_mate(&next) {
-            longer.extend(mate_by_checks(&next, FORCED_MATE_CHECKS).unwrap_or_default());
+            longer.extend(mate_by_checks(&next, MATE_CHECKS).unwrap_or_default());
             return Some(longer);
         }
         let more = attacker(&next, longer.len(), limits.freeing(last.to), Window::ALL)

@@ -8,7 +8,7 @@
 
 use super::exchange::single_square_line;
 use super::kind::{IdleKind, MoveKind};
-use super::mate::{can_force_mate, mate_by_checks, FORCED_MATE_CHECKS};
+use super::mate::{can_force_mate, mate_by_checks, MATE_CHECKS};
 use super::value::{has_value, value};
 use crate::{Color, Move, Position, Square};
 
@@ -122,7 +122,7 @@ pub fn claims(after: &Position, kind: &MoveKind) -> Vec<ClaimLine> {
         let mut taken = again.clone();
         taken.play_unchecked(c);
         if can_force_mate(&taken) {
-            let mate = mate_by_checks(&taken, FORCED_MATE_CHECKS).unwrap_or_default();
+            let mate = mate_by_checks(&taken, MATE_CHECKS).unwrap_or_default();
             let line = [c].into_iter().chain(mate).collect();
             out.push(claim(&again, c.to, Claim::Mated, mover, line));
         }

@@ -18,18 +18,16 @@ use std::cell::RefCell;
 
 use crate::{Move, MoveList, Position, Square};
 
-/// The longest mating line a mate threat (杀, 28.2) may have, in attacker
-/// moves (all of them checks); also the bound when a move is asked whether
-/// it blocks such a threat (拦, 28.7). Seven checks cover the rulebook's
-/// examples — CXA 2020 图17's threat (红车退一) is a mate in seven checks;
-/// longer combinations are not treated as threats.
+/// The longest mating line the engine looks for, in attacker moves (all of
+/// them checks) — one bound wherever the rules ask for a mate: a mate threat
+/// (杀, 28.2), a move that blocks one (拦, 28.7), a capture after which the
+/// capturing side is mated (29.4) and a recapture mated so (28.16 假根).
+/// Seven checks cover the rulebook's examples — CXA 2020 图17's threat
+/// (红车退一) is a mate in seven checks; longer combinations are not treated
+/// as mates. A capture answered by a mate the engine would call a threat is
+/// no more a capture than one answered at once (probes z104-11/12,
+/// z103-15/16: mates of six and seven checks after a capture).
 pub const MATE_CHECKS: u32 = 7;
-
-/// The longest mating line [`can_force_mate`] looks for (29.4: a capture
-/// after which the capturing side is mated does not count). The chase
-/// search asks it for every winning capture, many times per move, so it
-/// stays at five checks — enough for the rulebook's examples of 29.4.
-pub const FORCED_MATE_CHECKS: u32 = 5;
 
 /// A forced mate by checks for the side to move in `pos`, within `max_checks`
 /// attacker moves: the shortest one found, as a line of moves (attacker,
@@ -82,17 +80,11 @@ pub fn check_starts_mate(pos: &Position, max_checks: u32) -> bool {
 }
 
 /// `true` if the side to move in `pos` can force mate within
-/// [`FORCED_MATE_CHECKS`] checks: by checks, or — when it is in check
-/// itself — by answering the check so that every reply still allows a mate
-/// by checks (a capture that is met by "垫将还杀", 29.4).
+/// [`MATE_CHECKS`] checks: by checks, or — when it is in check itself — by
+/// answering the check so that every reply still allows a mate by checks (a
+/// capture that is met by "垫将还杀", 29.4).
 pub fn can_force_mate(pos: &Position) -> bool {
-    can_force_mate_within(pos, FORCED_MATE_CHECKS)
-}
-
-/// [`can_force_mate`] within `checks` checks (a trade that must meet a mate
-/// threat is asked with the threat's own bound, [`MATE_CHECKS`]).
-pub fn can_force_mate_within(pos: &Position, checks: u32) -> bool {
-    with_search(|search| forces_mate(search, pos, checks))
+    with_search(|search| forces_mate(search, pos, MATE_CHECKS))
 }
 
 /// `true` if the side to move in `pos`, whose piece on `sq` was just taken,
@@ -300,7 +292,7 @@ mod tests {
         assert!(can_mate_by_checks(&threat, 4));
         let line = mate_by_checks(&threat, 4).unwrap();
         assert_eq!(line.len(), 7);
-        const { assert!(FORCED_MATE_CHECKS >= 4) };
+        const { assert!(MATE_CHECKS >= 4) };
     }
 
     /// CXA 2020 图17: black's 将4退1 (d7d8) is 杀 — with the move again,
