@@ -11,7 +11,7 @@ use super::attack;
 use super::exchange::{
     exchange, exchange_without, gives_up_more, single_square_gain, Exchange, Exchanges,
 };
-use super::mate::{can_force_mate, mate_by_checks, mates_after_taking_back, MATE_CHECKS};
+use super::mate::{can_force_mate, mate_by_checks, mates_after_the_trade, MATE_CHECKS};
 use super::rulebook::{CaptureRules, Rulebook};
 use super::value::{has_value, value};
 use crate::{Move, MoveList, Piece, Position, Role, Square};
@@ -503,8 +503,7 @@ pub(super) fn offers_even_trade(pos: &Position, m: Move, rules: &Rulebook) -> bo
     after.play_unchecked(accept);
     let recaptures = after.legal_moves_to(m.from);
     through_check(&after, rules, &recaptures, EVERY_PIECE, 0, |_| true).is_empty()
-        && !can_force_mate(&after)
-        && !mates_after_taking_back(&after, m.from, MATE_CHECKS)
+        && !mates_after_the_trade(&after, m.from)
         && !gives_up_more(&them, accept)
 }
 

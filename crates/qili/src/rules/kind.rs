@@ -4,9 +4,7 @@ use super::chase::{targets, targets_before, Method, Target};
 use super::exchange::exchange;
 use super::idle::{idle_kind, stops_mate};
 use super::joint::{stops_trade, supports_chase, without, won_alone_before};
-use super::mate::{
-    can_force_mate, can_mate_by_checks, mate_by_checks, mates_after_taking_back, MATE_CHECKS,
-};
+use super::mate::{can_mate_by_checks, mate_by_checks, mates_after_the_trade, MATE_CHECKS};
 use super::newness::{
     answer_adds_a_mate, attack_is_new, attacked_while_in_check, frees_the_taker,
     king_root_newly_false, one_of_several_stood, root_cut, root_newly_pinned, taker_unpinned,
@@ -456,7 +454,7 @@ fn threat_met_by_exchange(before: &Position, after: &Position, m: Move) -> bool 
                 // rook that takes back stands on the same file).
                 let mut p = after.clone();
                 p.play_unchecked(trade);
-                !can_force_mate(&p) && !mates_after_taking_back(&p, trade.to, MATE_CHECKS)
+                !mates_after_the_trade(&p, trade.to)
             }
     })
 }

@@ -88,22 +88,24 @@ pub fn can_force_mate(pos: &Position) -> bool {
 }
 
 /// `true` if the side to move in `pos`, whose piece on `sq` was just taken,
-/// takes back there and is then sure to mate: whatever the reply, a mate by
-/// checks within `checks` follows. A trade that ends so is no trade for the
-/// side that took first (28.5 with 29.4: the offer cannot be taken, nor does
-/// it meet the threat — probes z106-02/03), though the taking back is no
-/// check and [`can_force_mate`] does not see it.
-pub fn mates_after_taking_back(pos: &Position, sq: Square, checks: u32) -> bool {
-    pos.legal_moves_to(sq).iter().any(|&r| {
-        let mut p = pos.clone();
-        p.play_unchecked(r);
-        let replies = p.legal_moves();
-        replies.iter().all(|&b| {
-            let mut q = p.clone();
-            q.play_unchecked(b);
-            can_mate_by_checks(&q, checks)
+/// is sure to mate within [`MATE_CHECKS`]: by force at once
+/// ([`can_force_mate`]), or by taking back there, after which every reply
+/// allows a mate by checks — the taking back is no check, so
+/// [`can_force_mate`] alone does not see it. A trade that ends so is no
+/// trade for the side that took first (28.5 with 29.4: the offer cannot be
+/// taken, nor does it meet the threat — probes z106-02/03).
+pub fn mates_after_the_trade(pos: &Position, sq: Square) -> bool {
+    can_force_mate(pos)
+        || pos.legal_moves_to(sq).iter().any(|&r| {
+            let mut p = pos.clone();
+            p.play_unchecked(r);
+            let replies = p.legal_moves();
+            replies.iter().all(|&b| {
+                let mut q = p.clone();
+                q.play_unchecked(b);
+                can_mate_by_checks(&q, MATE_CHECKS)
+            })
         })
-    })
 }
 
 fn forces_mate(search: &mut Search, pos: &Position, checks: u32) -> bool {
