@@ -155,7 +155,7 @@ fn cxa1999_composed() {
 /// diagrams fails here.
 #[test]
 fn concepts_composed() {
-    check("concepts-composed.jsonl", "ruling", 1497, 8382);
+    check("concepts-composed.jsonl", "ruling", 1533, 8526);
 }
 
 #[test]

@@ -7,9 +7,12 @@
 //! must not lead to being mated. Whether a chase is *new* (29.2) is decided by
 //! comparing two of these sets, before and after a move — see [`super::kind`].
 
+use std::cell::OnceCell;
+
 use super::attack;
 use super::exchange::{
-    exchange, exchange_without, gives_up_more, single_square_gain, Exchange, Exchanges,
+    exchange, exchange_without, gives_up_more, single_square_gain, winnable_squares, Exchange,
+    Exchanges,
 };
 use super::mate::{can_force_mate, mate_by_checks, mates_after_the_trade, MATE_CHECKS};
 use super::rulebook::{CaptureRules, Rulebook};
@@ -512,7 +515,10 @@ pub(super) fn offers_even_trade(pos: &Position, m: Move, rules: &Rulebook) -> bo
 /// 吃子", as [`targets_through_check`] counts it), for more than the capture
 /// took, wins nothing (29.1 "得子"): with the king on 6/8 the rook's taking
 /// the pawn is met by 车二平四 and the rook is lost; once the king is back it
-/// is a chase. Asked also of a capturer that could be taken back but is not
+/// is a chase. The same for another piece, worth more than the capture
+/// gains, that a check the capture opened wins (图23's 得不偿失 by a check,
+/// [`Opened`]; probe z107-01: the cannon that takes a horse frees the leg
+/// of the horse that forks king and rook). Asked also of a capturer that could be taken back but is not
 /// on the exchange's best line (the recapture loses, as when it unties a
 /// pinned piece): the opponent need not take back when a check wins more.
 /// One the best line takes back is the exchange's business — counted there,
@@ -521,8 +527,10 @@ pub(super) fn offers_even_trade(pos: &Position, m: Move, rules: &Rulebook) -> bo
 fn capturer_lost_to_checks(pos: &Position, m: Move, t: &Target) -> bool {
     let mut after = pos.clone();
     after.play_unchecked(m);
+    let opened = Opened::by_capture(pos);
     let won_back = after.checking_moves().iter().any(|&k| {
-        let Some(gain) = won_by_check(&after, k, m.to).map(|w| w.gain) else {
+        let others = opened.others(k, &after);
+        let Some(gain) = won_by_check(&after, k, m.to, others).map(|w| w.gain) else {
             return false;
         };
         // What the check takes counts with what it wins back (参考图31's
@@ -537,18 +545,92 @@ fn capturer_lost_to_checks(pos: &Position, m: Move, t: &Target) -> bool {
     won_back && exchange(pos, m).lost.is_empty()
 }
 
+/// What an exchange — a capture, or a capture and a recapture — opened for
+/// the side to move after it: the checks that side did not have before the
+/// capture, and the pieces of the other side it could not win then. A check
+/// the exchange opened — a horse's leg freed, a line to the king cleared or
+/// formed — that wins such a piece makes the exchange cost that piece (抽,
+/// 29.1 "通过连续照将吃子": 图23's 得不偿失 when it follows the capture, 28.16's
+/// 假根 when it follows the recapture; probes z107-01/03). A piece that a
+/// check won before was lost anyway (z104-13/14). Found when first asked.
+struct Opened<'a> {
+    /// The position before the capture, the capturer to move.
+    start: &'a Position,
+    /// Whether the side asked about is the capturer's opponent.
+    opponent: bool,
+    /// That side's position before the capture, and its checks there; none
+    /// if it could not have moved then (it was giving check), and then no
+    /// check counts as opened.
+    before: OnceCell<Option<(Position, MoveList)>>,
+    /// The pieces it could win there.
+    lost_before: OnceCell<u128>,
+}
+
+impl<'a> Opened<'a> {
+    /// What the capture from `start` opens for the opponent.
+    fn by_capture(start: &'a Position) -> Opened<'a> {
+        Opened::new(start, true)
+    }
+
+    /// What the capture from `start` and a recapture open for the capturer.
+    fn by_recapture(start: &'a Position) -> Opened<'a> {
+        Opened::new(start, false)
+    }
+
+    fn new(start: &'a Position, opponent: bool) -> Opened<'a> {
+        Opened {
+            start,
+            opponent,
+            before: OnceCell::new(),
+            lost_before: OnceCell::new(),
+        }
+    }
+
+    /// The pieces that count as won by the check `k` in `after` (the
+    /// position after the exchange), besides the one the exchange is about:
+    /// none if `k` was a check before.
+    fn others(&self, k: Move, after: &Position) -> u128 {
+        let movers = after.board().occupied_by(after.turn().other());
+        let before = self.before.get_or_init(|| {
+            let before = if self.opponent {
+                self.start.pass()?
+            } else {
+                self.start.clone()
+            };
+            let checks = before.checking_moves();
+            Some((before, checks))
+        });
+        match before {
+            Some((_, checks)) if checks.contains(&k) => 0,
+            Some((before, _)) => {
+                movers & !*self.lost_before.get_or_init(|| winnable_squares(before))
+            }
+            None => 0,
+        }
+    }
+}
+
 /// After the check `k` in `pos`, the piece on `sq` won whatever the reply
-/// (抽, 29.1 "通过连续照将吃子"), for the least it gains. A check that takes on
-/// `sq` itself wins nothing here: that is the exchange's business.
-fn won_by_check(pos: &Position, k: Move, sq: Square) -> Option<Won> {
+/// through checks (抽, 29.1 "通过连续照将吃子"), or one of `others` by the
+/// capture that follows the check (see [`Opened`]): the one that gains
+/// most, for the least it gains. A check that takes on `sq` itself wins
+/// nothing here: that is the exchange's business.
+fn won_by_check(pos: &Position, k: Move, sq: Square, others: u128) -> Option<Won> {
     if k.to == sq {
         return None;
     }
     let mut p = pos.clone();
     p.play_unchecked(k);
-    won_after_check(&p, THROUGH_CHECKS.by(k), None, Wanted::piece(sq))
-        .into_iter()
-        .find(|w| w.square == sq)
+    let wanted = |pieces: u128| Wanted {
+        pieces: pieces & !k.to.bit(),
+        pawn_prey: 0,
+    };
+    let mut won = won_after_check(&p, THROUGH_CHECKS.by(k), None, wanted(sq.bit()));
+    let others = wanted(others & !sq.bit());
+    if others.pieces != 0 {
+        won.extend(won_after_check(&p, ONE_CHECK.by(k), None, others));
+    }
+    won.into_iter().max_by_key(|w| w.gain)
 }
 
 /// The defender's answers to a check, those that take first: a reply that
@@ -607,16 +689,20 @@ fn lost_recapture(pos: &Position, m: Move) -> Option<LostRecapture> {
 
 /// 28.16 假根 with 29.1 "通过连续照将吃子" (抽): the defenders of the piece
 /// taken by `m` can all take back, but after every recapture a check wins
-/// the piece that took back — a fork, a discovered check — so that the
-/// capture wins material whatever the defender does: the protection is one
-/// in form only ("形式上是根，实际上起不到充分保护作用"). What the capture
-/// wins after the recapture that costs the least, if it wins. A check that
-/// takes back on the point itself is the exchange's business.
+/// the piece that took back — a fork, a discovered check — or, by a check
+/// the exchange opened, another piece that could not be won before
+/// ([`Opened`]; probe z107-03: the cannon that takes back frees the leg of
+/// the horse that forks king and rook), so that the capture wins material
+/// whatever the defender does: the protection is one in form only
+/// ("形式上是根，实际上起不到充分保护作用"). What the capture wins after the
+/// recapture that costs the least, if it wins. A check that takes back on
+/// the point itself is the exchange's business.
 fn every_recapture_lost_to_checks(pos: &Position, m: Move) -> Option<LostRecapture> {
     let trade = value(pos.piece_at(m.to)?, m.to) - value(pos.piece_at(m.from)?, m.to);
     let mut after = pos.clone();
     after.play_unchecked(m);
     let recaptures = after.legal_moves_to(m.to);
+    let opened = Opened::by_recapture(pos);
     let mut least: Option<LostRecapture> = None;
     for &r in &recaptures {
         let mut p = after.clone();
@@ -624,7 +710,7 @@ fn every_recapture_lost_to_checks(pos: &Position, m: Move) -> Option<LostRecaptu
         let taker = p.piece_at(m.to)?;
         let mut best: Option<(i32, Vec<Move>)> = None;
         for &k in &p.checking_moves() {
-            let Some(w) = won_by_check(&p, k, m.to) else {
+            let Some(w) = won_by_check(&p, k, m.to, opened.others(k, &p)) else {
                 continue;
             };
             if best.as_ref().is_none_or(|(g, _)| w.gain > *g) {
@@ -836,6 +922,15 @@ const THROUGH_CHECKS: Checks = Checks {
     checker: None,
 };
 
+/// One check and the capture it makes possible: a fork, a discovered
+/// attack (抽 in its plainest form) — the bound for a piece an exchange
+/// loses by a check it opened ([`Opened`]).
+const ONE_CHECK: Checks = Checks {
+    quiet: 1,
+    all: 1,
+    checker: None,
+};
+
 /// What is left of a bound on a series of checks, the last check played
 /// included.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -926,16 +1021,6 @@ struct Wanted {
     /// capture of one of these by pawns alone, where it stood, wins nothing
     /// new (see [`through_check`]).
     pawn_prey: u128,
-}
-
-impl Wanted {
-    /// The piece on `sq` alone.
-    fn piece(sq: Square) -> Wanted {
-        Wanted {
-            pieces: sq.bit(),
-            pawn_prey: 0,
-        }
-    }
 }
 
 /// After a check (`p`, the defender to move): the pieces won whatever the

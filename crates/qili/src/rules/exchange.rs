@@ -534,7 +534,7 @@ fn gets_away(pos: &Position, m: Move) -> bool {
 /// many moves — so each thread remembers the latest answers by
 /// [`Position::key`], as the mate search does (`mate.rs`), in a direct-mapped
 /// table: a position that lands on an occupied slot replaces it.
-fn winnable_squares(pos: &Position) -> u128 {
+pub(super) fn winnable_squares(pos: &Position) -> u128 {
     let key = pos.key();
     let slot = key as usize & (WINNABLE_SLOTS - 1);
     let (k, known) = WINNABLE.with(|t| t.borrow()[slot]);

@@ -110,9 +110,10 @@ pub struct Rulebook {
     /// the king or a pawn is a chase when another piece attacks the target too.
     pub helped_king_or_pawn_chases: bool,
     /// 29.1 "得子" (2020 图16 "避抽后，车可以吃兵"): a capture after which the
-    /// capturer is won back through checks, for more, wins nothing — nor in
-    /// 1999 (细则3: what counts is material gained by value). AXF counts the
-    /// capture alone.
+    /// capturer is won back through checks, for more, wins nothing — nor one
+    /// after which a check it opened wins another piece for more (图23's
+    /// 得不偿失 by a check) — nor in 1999 (细则3: what counts is material
+    /// gained by value). AXF counts the capture alone.
     pub capturer_lost_to_checks_wins_nothing: bool,
     /// 28.5 with 29.4 (2020 参考图49 "不能离线", 图17 "双车尽失"): an attack is an
     /// offer to exchange only if the offer can be taken — taking the attacker
