@@ -1,6 +1,6 @@
 //! What a move is (28.1–28.9, 27.x): 将, 杀, 捉 or 闲, and which kind of 闲.
 
-use super::chase::{targets, targets_before, Method, Target};
+use super::chase::{targets, targets_before, Target};
 use super::exchange::exchange;
 use super::idle::{idle_kind, stops_mate};
 use super::joint::{stops_trade, supports_chase, without, won_alone_before};
@@ -281,17 +281,8 @@ pub(super) fn classify_with(
     // Only the pieces the mover can win now are asked about.
     let now_squares = now.iter().fold(0, |set, t| set | t.square.bit());
     let was_targets = targets_before(before, rules, now_squares, m);
-    // An attack by the king alone or a pawn alone was no chase (27.1, 27.2):
-    // another piece taking it up is a new chase, while the king or pawn
-    // keeping up its own attack is not. Nor was one of several pieces a
-    // check wins: once it is lost whatever the reply, it is chased anew
-    // (`was_won`).
     let alone = |t: &Target| t.king_only || t.pawn_only;
-    let was_before = |t: &Target| {
-        was_targets
-            .iter()
-            .any(|w| was_won(t, w) && (alone(t) || !alone(w)))
-    };
+    let was_before = |t: &Target| could_be_won_before(t, &was_targets);
     let mut joint = 0;
     for mut t in now {
         // 29.2: a piece attacked all along that only the check kept from
@@ -302,19 +293,7 @@ pub(super) fn classify_with(
         // new attacker, so nothing renews it either.
         let route_held = won_through_check_while_in_check(before, &again, m, &t, rules);
         let standing = if rules.chase_needs_new_attack {
-            // A move chases a piece it gives a new attacker (the moved piece,
-            // or one it uncovers or frees from a pin), whether or not the
-            // piece was attacked before — a second attacker chases too, as
-            // Fairy-Stockfish reads the rule — or a piece not attacked before
-            // whose root it made false by a new pin or an X-ray, or whose
-            // defender's line it cut.
-            let made_new = attack_is_new(before, m, &t, &was_targets)
-                || taker_unpinned(before, m, &t)
-                || (!was_before(&t)
-                    && (root_newly_pinned(&after, &t)
-                        || king_root_newly_false(before, &t)
-                        || root_cut(before, &after, &t)));
-            held_by_check || route_held || !made_new
+            held_by_check || route_held || !attacks_anew(before, &after, m, &t, &was_targets)
         } else {
             // A piece that could already be won is not chased anew (从捉到捉,
             // 1999 图六) — unless a piece joins the attack, the moved piece
@@ -459,26 +438,45 @@ fn threat_met_by_exchange(before: &Position, after: &Position, m: Move) -> bool 
     })
 }
 
+/// 29.2 for `t`, a piece the mover can win: it could be won before the move
+/// (among `was`, the mover's targets then). An attack by the king alone or a
+/// pawn alone was no chase (27.1, 27.2): another piece taking it up is a new
+/// chase, while the king or pawn keeping up its own attack is not. Nor was
+/// one of several pieces a check wins: once it is lost whatever the reply,
+/// it is chased anew ([`was_won`]).
+fn could_be_won_before(t: &Target, was: &[Target]) -> bool {
+    let alone = |t: &Target| t.king_only || t.pawn_only;
+    was.iter().any(|w| was_won(t, w) && (alone(t) || !alone(w)))
+}
+
+/// 29.2 as AXF reads it ([`Rulebook::chase_needs_new_attack`]): the move
+/// gives `t` a new attacker (the moved piece, or one it uncovers or frees
+/// from a pin), whether or not the piece was attacked before — a second
+/// attacker chases too, as Fairy-Stockfish reads the rule — or makes false
+/// the root of a piece that could not be won before (among `was`): a new
+/// pin, an X-ray, a defender's line cut. The same for a move that checks
+/// ([`chased_by_check`]; probes z110-27/29/30).
+fn attacks_anew(before: &Position, after: &Position, m: Move, t: &Target, was: &[Target]) -> bool {
+    attack_is_new(before, m, t, was)
+        || taker_unpinned(before, m, t)
+        || (!could_be_won_before(t, was)
+            && (root_newly_pinned(after, t)
+                || king_root_newly_false(before, t)
+                || root_cut(before, after, t)))
+}
+
 /// With [`Rulebook::perpetual_chase_is_of_one_piece`]: the pieces a checking
 /// move chases as well — targets of the mover, were the check ignored, that
-/// the move attacks anew or whose root it makes false (as for a move that
-/// does not check, see [`classify`]).
+/// the move attacks anew or whose root it makes false, as for a move that
+/// does not check ([`attacks_anew`]).
 fn chased_by_check(rules: &Rulebook, before: &Position, after: &Position, m: Move) -> Vec<Square> {
     let again = after.pass_in_check();
     let now = targets(&again, rules);
-    // Only a piece won through a check asks what could be won before.
-    let through = now
-        .iter()
-        .filter(|t| matches!(t.method, Method::ThroughCheck(_)))
-        .fold(0, |set, t| set | t.square.bit());
-    let was = targets_before(before, rules, through, m);
+    let squares = now.iter().fold(0, |set, t| set | t.square.bit());
+    let was = targets_before(before, rules, squares, m);
     now.into_iter()
         .filter(|t| !t.king_only && !t.pawn_only)
-        .filter(|t| {
-            attack_is_new(before, m, t, &was)
-                || root_newly_pinned(after, t)
-                || king_root_newly_false(before, t)
-        })
+        .filter(|t| attacks_anew(before, after, m, t, &was))
         .map(|t| t.square)
         .collect()
 }
