@@ -37,6 +37,34 @@ impl Default for Position {
     }
 }
 
+/// A slot of the table of [`Position::checking_moves`]: the position's key
+/// and its checks, their number plus one in `filled` (0: no answer, so that
+/// the empty table is all zeros and takes no room in the Wasm module).
+#[derive(Clone, Copy)]
+struct RememberedChecks {
+    key: u64,
+    filled: u8,
+    moves: [Move; SLOT_CHECKS],
+}
+
+/// Slots in the table of [`Position::checking_moves`] (a power of two).
+const CHECK_SLOTS: usize = 1 << 12;
+/// The most checks a slot holds (a position has rarely more).
+const SLOT_CHECKS: usize = 14;
+
+thread_local! {
+    static CHECKS: core::cell::RefCell<[RememberedChecks; CHECK_SLOTS]> = const {
+        let z = Square::new_unchecked(0);
+        core::cell::RefCell::new(
+            [RememberedChecks {
+                key: 0,
+                filled: 0,
+                moves: [Move { from: z, to: z }; SLOT_CHECKS],
+            }; CHECK_SLOTS],
+        )
+    };
+}
+
 /// How a game ends by the position alone (repetition and the move limit are
 /// judged by [`crate::rules`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -256,7 +284,43 @@ impl Position {
     /// the others only to the points where they would attack or screen.
     /// Only those moves are generated and tested, without playing them
     /// (`Position::gives_check`).
+    ///
+    /// The same positions are asked about again and again (the rules' searches
+    /// meet them from many lines), so each thread remembers the latest
+    /// answers by [`Position::key`] in a direct-mapped table, as it does the
+    /// winnable pieces and the mates: a position that lands on an occupied
+    /// slot replaces it, and one with more checks than a slot holds is not
+    /// remembered.
     pub fn checking_moves(&self) -> MoveList {
+        let slot = self.key as usize & (CHECK_SLOTS - 1);
+        let known = CHECKS.with(|t| {
+            let t = t.borrow();
+            let s = &t[slot];
+            (s.key == self.key && s.filled != 0).then(|| {
+                let mut list = MoveList::new();
+                for &m in &s.moves[..s.filled as usize - 1] {
+                    list.push(m);
+                }
+                list
+            })
+        });
+        if let Some(list) = known {
+            return list;
+        }
+        let list = self.find_checking_moves();
+        if list.len() <= SLOT_CHECKS {
+            CHECKS.with(|t| {
+                let s = &mut t.borrow_mut()[slot];
+                s.key = self.key;
+                s.filled = list.len() as u8 + 1;
+                s.moves[..list.len()].copy_from_slice(&list);
+            });
+        }
+        list
+    }
+
+    /// [`Position::checking_moves`], found.
+    fn find_checking_moves(&self) -> MoveList {
         let us = self.turn;
         let k = self.king(us.other()).index() as usize;
         let occupied = self.board.occupied();
