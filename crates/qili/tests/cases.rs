@@ -155,7 +155,7 @@ fn cxa1999_composed() {
 /// diagrams fails here.
 #[test]
 fn concepts_composed() {
-    check("concepts-composed.jsonl", "ruling", 1542, 8598);
+    check("concepts-composed.jsonl", "ruling", 1548, 8670);
 }
 
 #[test]

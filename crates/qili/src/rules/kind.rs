@@ -1,6 +1,7 @@
 //! What a move is (28.1–28.9, 27.x): 将, 杀, 捉 or 闲, and which kind of 闲.
 
-use super::chase::{targets, targets_before, Target};
+use super::attack;
+use super::chase::{targets, targets_before, Root, Target};
 use super::exchange::exchange;
 use super::idle::{idle_kind, stops_mate};
 use super::joint::{stops_trade, supports_chase, without, won_alone_before};
@@ -438,6 +439,52 @@ fn threat_met_by_exchange(before: &Position, after: &Position, m: Move) -> bool 
     })
 }
 
+/// For [`chased_by_check`]: `t`, a target of `again` (the checking side to
+/// move again, the check ignored), is falsely rooted only because its guard's
+/// recapture does not answer the check — the guard could take back but for
+/// that check (pins still bind, the kings may not face). Protection is asked
+/// as if the check were not there, as the pass is (probes z111-18/20: a check
+/// that uncovers a rook onto a piece its guard protects does not chase it).
+/// A check whose piece takes `t` is no such case: taking the checker answers
+/// the check.
+fn guarded_but_for_the_check(again: &Position, t: &Target) -> bool {
+    let mover = again.turn();
+    let board = again.board();
+    let checkers = attack::attackers(board, again.king(mover.other()), mover);
+    let [checker] = checkers[..] else {
+        return false;
+    };
+    t.root == Root::False
+        && !t.attackers.contains(&checker)
+        && t.attackers.iter().all(|&a| {
+            let mut taken = board.clone();
+            let taker = taken.set(a, None);
+            taken.set(t.square, taker);
+            t.protectors.iter().any(|&d| {
+                if !attack::attacks(&taken, d, t.square) {
+                    return false;
+                }
+                let mut back = taken.clone();
+                let guard = back.set(d, None);
+                back.set(t.square, guard);
+                // A king that takes back moves: into no attack at all.
+                let king_takes = guard.is_some_and(|g| g.role == Role::King);
+                let king = if king_takes {
+                    t.square
+                } else {
+                    again.king(mover.other())
+                };
+                let other = again.king(mover);
+                let facing =
+                    king.file() == other.file() && back.pieces_between(king, other) == Some(0);
+                !facing
+                    && attack::attackers(&back, king, mover)
+                        .iter()
+                        .all(|&s| s == checker && !king_takes)
+            })
+        })
+}
+
 /// 29.2 for `t`, a piece the mover can win: it could be won before the move
 /// (among `was`, the mover's targets then). An attack by the king alone or a
 /// pawn alone was no chase (27.1, 27.2): another piece taking it up is a new
@@ -476,6 +523,7 @@ fn chased_by_check(rules: &Rulebook, before: &Position, after: &Position, m: Mov
     let was = targets_before(before, rules, squares, m);
     now.into_iter()
         .filter(|t| !t.king_only && !t.pawn_only)
+        .filter(|t| !guarded_but_for_the_check(&again, t))
         .filter(|t| attacks_anew(before, after, m, t, &was))
         .map(|t| t.square)
         .collect()
