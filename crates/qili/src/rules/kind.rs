@@ -474,13 +474,11 @@ fn guarded_but_for_the_check(again: &Position, t: &Target) -> bool {
                 } else {
                     again.king(mover.other())
                 };
-                let other = again.king(mover);
-                let facing =
-                    king.file() == other.file() && back.pieces_between(king, other) == Some(0);
-                !facing
-                    && attack::attackers(&back, king, mover)
-                        .iter()
-                        .all(|&s| s == checker && !king_takes)
+                // The kings facing count: the other king attacks along the
+                // open file (`attack::attacks`).
+                attack::attackers(&back, king, mover)
+                    .iter()
+                    .all(|&s| s == checker && !king_takes)
             })
         })
 }
