@@ -90,6 +90,12 @@ pub struct Target {
     pub piece: Piece,
     /// The pieces that would take it first (for [`Method::ThroughCheck`], the checking piece).
     pub attackers: Vec<Square>,
+    /// The points of every piece of the side that takes part in winning it:
+    /// its attackers and, for a piece won through checks, each piece that
+    /// checks on the way or takes it at the end, where it stands now (1999
+    /// 细则6's 相关子: the piece that forks after a rook's check is as much
+    /// the piece that wins it as the rook).
+    pub takers: u128,
     /// How it is won.
     pub method: Method,
     /// Its protection.
@@ -315,6 +321,7 @@ fn direct_captures(
         match out.iter_mut().find(|t| t.square == m.to) {
             Some(t) => {
                 t.attackers.push(m.from);
+                t.takers |= m.from.bit();
                 t.outnumbered |= outnumbered;
                 t.king_only &= attacker == Some(Role::King);
                 t.pawn_only &= attacker == Some(Role::Pawn);
@@ -329,6 +336,7 @@ fn direct_captures(
                 square: m.to,
                 piece: victim,
                 attackers: vec![m.from],
+                takers: m.from.bit(),
                 method,
                 root,
                 protectors,
@@ -873,6 +881,7 @@ fn through_check(
                     if !t.attackers.contains(&k.from) {
                         t.attackers.push(k.from);
                     }
+                    t.takers |= with_checker(k, w.takers);
                     if w.gain > t.gain {
                         t.gain = w.gain;
                         #[cfg(feature = "lines")]
@@ -888,6 +897,7 @@ fn through_check(
                 square: sq,
                 piece: w.piece,
                 attackers: vec![k.from],
+                takers: with_checker(k, w.takers),
                 method: Method::ThroughCheck(k),
                 root: Root::None,
                 protectors: attack::attackers(pos.board(), sq, pos.turn().other()),
@@ -983,6 +993,9 @@ struct Won {
     piece: Piece,
     /// The least gain, net of what the replies took.
     gain: i32,
+    /// The side's pieces that take part in winning it ([`Target::takers`]),
+    /// where they stand before the reply.
+    takers: u128,
     /// A reply moved it before it was taken.
     moved: bool,
     /// Not every reply loses it (see [`Target::alternatives`]).
@@ -1120,6 +1133,7 @@ fn won_per_reply(
                 square: t.square,
                 piece: t.piece,
                 gain: t.gain,
+                takers: t.takers,
                 moved: false,
                 either: false,
                 #[cfg(feature = "lines")]
@@ -1144,14 +1158,19 @@ fn won_per_reply(
                     Some(v) if gain > v.gain => {
                         v.gain = gain;
                         v.moved = w.moved;
+                        v.takers |= with_checker(k, w.takers);
                         #[cfg(feature = "lines")]
                         {
                             v.line = then(k, w.line);
                         }
                     }
-                    Some(v) => v.moved &= w.moved || gain < v.gain,
+                    Some(v) => {
+                        v.moved &= w.moved || gain < v.gain;
+                        v.takers |= with_checker(k, w.takers);
+                    }
                     None => won.push(Won {
                         gain,
+                        takers: with_checker(k, w.takers),
                         #[cfg(feature = "lines")]
                         line: then(k, w.line),
                         ..w
@@ -1195,6 +1214,7 @@ fn won_per_reply(
             match out.iter_mut().find(|v| v.square == w.square) {
                 Some(v) => {
                     v.moved |= w.moved;
+                    v.takers |= w.takers;
                     if w.gain < v.gain {
                         v.gain = w.gain;
                         #[cfg(feature = "lines")]
@@ -1230,6 +1250,12 @@ fn won_per_reply(
         !w.either || alternatives & w.square.bit() != 0
     });
     out
+}
+
+/// [`Won::takers`] after the check `k`, where the pieces stood before it:
+/// the checking piece takes part, from where it checked.
+fn with_checker(k: Move, takers: u128) -> u128 {
+    takers & !k.to.bit() | k.from.bit()
 }
 
 /// The position a line of checks starts from (the checking side to move),

@@ -408,10 +408,13 @@ pub(super) fn one_of_several_stood(t: &Target, was: &[Target]) -> bool {
 /// could already be won is chased anew only by one (参考图23).
 ///
 /// A piece reaches the target by attacking it or, where a piece is won
-/// through a check (28.3), by its checking line: a checker is new only if
-/// that piece neither attacked the target before the move nor could win it
-/// by checks, among `was`, the mover's targets before the move (a king
-/// stepping aside does not renew the cannon's check that wins a pawn).
+/// through a check (28.3), by its checking line: an attacker is new only if
+/// that piece neither attacked the target before the move nor took part in
+/// a line of checks that won it, among `was`, the mover's targets before
+/// the move ([`Target::takers`]: a king stepping aside does not renew the
+/// cannon's check that wins a pawn, nor does a rook stepping off a horse's
+/// leg renew the horse that took the cannon after the rook's discovered
+/// check — 图5 "吃士结果没有发生变化", 1999 细则6's 相关子).
 ///
 /// A piece that reached the target but could not take it, pinned to its
 /// king by another piece, and is set free by the move is a new attacker as
@@ -438,6 +441,6 @@ pub(super) fn attack_is_new(before: &Position, m: Move, t: &Target, was: &[Targe
             && !took_part(before, origin, t.square)
             && !was
                 .iter()
-                .any(|w| w.square == t.square && w.attackers.contains(&origin))
+                .any(|w| w.square == t.square && w.takers & origin.bit() != 0)
     })
 }
