@@ -155,7 +155,7 @@ fn cxa1999_composed() {
 /// diagrams fails here.
 #[test]
 fn concepts_composed() {
-    check("concepts-composed.jsonl", "ruling", 1548, 8670);
+    check("concepts-composed.jsonl", "ruling", 1566, 8814);
 }
 
 #[test]

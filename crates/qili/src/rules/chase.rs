@@ -143,7 +143,7 @@ pub fn targets(pos: &Position, rules: &Rulebook) -> Vec<Target> {
 /// [`targets`] among the pieces on the points of `victims` (a bit set):
 /// whether a piece is a target, and how, does not depend on the others.
 pub(super) fn targets_among(pos: &Position, rules: &Rulebook, victims: u128) -> Vec<Target> {
-    targets_sparing(pos, rules, victims, 0)
+    targets_sparing(pos, rules, victims, 0, false)
 }
 
 /// What the mover of `m` could win before playing it (29.2 compares it with
@@ -161,22 +161,39 @@ pub(super) fn targets_before(
 ) -> Vec<Target> {
     let steps_away = before.piece_at(m.to).is_none();
     let spared = if steps_away { m.from.bit() } else { 0 };
-    targets_sparing(before, rules, victims, spared)
+    targets_sparing(before, rules, victims, spared, true)
 }
 
 /// [`targets_among`], where a capture of the side's pieces on the points of
-/// `spared` pays no capture back ([`won_back`]).
-fn targets_sparing(pos: &Position, rules: &Rulebook, victims: u128, spared: u128) -> Vec<Target> {
+/// `spared` pays no capture back ([`won_back`]). With `before`, asked of the
+/// position before a move (29.2), a piece whose capture would only offer a
+/// trade (28.5) is still searched for through a check: the side to move
+/// could take it there, so a check that wins it won it before (probe
+/// z117-15: a cannon that steps out of a mutual attack with a bare cannon
+/// that a rook's fork wins anyway is 从捉到捉). After a move the opponent is
+/// to move and answers the offer first: the check adds nothing.
+fn targets_sparing(
+    pos: &Position,
+    rules: &Rulebook,
+    victims: u128,
+    spared: u128,
+    before: bool,
+) -> Vec<Target> {
     if victims == 0 {
         return Vec::new();
     }
     // Where more attackers than defenders (少根) is not a chase, such
     // captures are left out before the attackers are put together.
-    let mut out: Vec<Target> =
-        direct_captures(pos, rules.captures, rules.outnumbered_is_chased, victims)
-            .into_iter()
-            .filter_map(|t| chased_despite_offers(pos, t, rules))
-            .collect();
+    let mut out: Vec<Target> = Vec::new();
+    let mut offered = 0;
+    for t in direct_captures(pos, rules.captures, rules.outnumbered_is_chased, victims) {
+        let sq = t.square;
+        match chased_despite_offers(pos, t, rules) {
+            Some(t) => out.push(t),
+            None if before => offered |= sq.bit(),
+            None => {}
+        }
+    }
     if rules.helped_king_or_pawn_chases {
         for t in &mut out {
             if (t.king_only || t.pawn_only) && helped(pos, t) {
@@ -193,7 +210,7 @@ fn targets_sparing(pos: &Position, rules: &Rulebook, victims: u128, spared: u128
         });
     }
     let through_check = if rules.chase_through_checks {
-        through_check_among(pos, rules, victims, spared)
+        through_check_among(pos, rules, victims, spared, offered)
     } else {
         Vec::new()
     };
@@ -513,7 +530,12 @@ pub(super) fn offers_even_trade(pos: &Position, m: Move, rules: &Rulebook) -> bo
     let mut after = them.clone();
     after.play_unchecked(accept);
     let recaptures = after.legal_moves_to(m.from);
-    through_check(&after, rules, &recaptures, EVERY_PIECE, 0, |_| true).is_empty()
+    let pieces = Pieces {
+        victims: EVERY_PIECE,
+        spared: 0,
+        offered: 0,
+    };
+    through_check(&after, rules, &recaptures, pieces, |_| true).is_empty()
         && !mates_after_the_trade(&after, m.from)
         && !gives_up_more(&them, accept)
 }
@@ -784,38 +806,63 @@ pub(super) fn capture_is_mated(pos: &Position, m: Move) -> bool {
 /// Only the tests ask for these alone; the engine asks [`targets`].
 #[cfg(test)]
 pub fn targets_through_check(pos: &Position, rules: &Rulebook) -> Vec<Target> {
-    through_check_among(pos, rules, EVERY_PIECE, 0)
+    through_check_among(pos, rules, EVERY_PIECE, 0, 0)
 }
 
 /// [`targets_through_check`] among the pieces on the points of `victims`,
-/// where the side's pieces on `spared` pay no capture back ([`won_back`]).
+/// where the side's pieces on `spared` pay no capture back ([`won_back`]),
+/// and the pieces on `offered` are searched for although they can be taken:
+/// taking them would only offer a trade (28.5; see [`targets_sparing`]).
 fn through_check_among(
     pos: &Position,
     rules: &Rulebook,
     victims: u128,
     spared: u128,
+    offered: u128,
 ) -> Vec<Target> {
-    through_check(pos, rules, &pos.checking_moves(), victims, spared, |k| {
+    let pieces = Pieces {
+        victims,
+        spared,
+        offered,
+    };
+    through_check(pos, rules, &pos.checking_moves(), pieces, |k| {
         !offers_even_trade(pos, k, rules)
     })
 }
 
+/// The pieces a search for targets through a check is about, as bit sets of
+/// points (see [`through_check_among`]).
+#[derive(Clone, Copy)]
+struct Pieces {
+    /// The enemy pieces asked about.
+    victims: u128,
+    /// The side's pieces whose loss pays no capture back ([`won_back`]).
+    spared: u128,
+    /// Enemy pieces that can be taken, but only as an offer to trade (28.5).
+    offered: u128,
+}
+
 /// [`targets_through_check`] with the checking moves `checks`, using only
 /// those that `use_check` accepts (asked only of checks that win something),
-/// for the pieces on the points of `victims`, where the side's pieces on
-/// `spared` pay no capture back ([`won_back`]).
+/// for the pieces of `pieces`.
 fn through_check(
     pos: &Position,
     rules: &Rulebook,
     checks: &[Move],
-    victims: u128,
-    spared: u128,
+    pieces: Pieces,
     use_check: impl Fn(Move) -> bool,
 ) -> Vec<Target> {
+    let Pieces {
+        victims,
+        spared,
+        offered,
+    } = pieces;
     let floats = Some(rules);
     let mut out: Vec<Target> = Vec::new();
     // Only pieces that stand in `pos` already and that the check makes
-    // takeable: a piece that could be taken anyway is not won "through" it.
+    // takeable: a piece that could be taken anyway is not won "through" it —
+    // unless taking it is only an offer (`offered`), which the check may
+    // turn into a win (a fork of a cannon that faces the side's own).
     // One that only a pawn or the king could take is (27.1, 27.2: their
     // attack alone is idle), if another piece wins it: the pawn taking it
     // after the check is the attack it had anyway.
@@ -831,7 +878,7 @@ fn through_check(
     }
     // Every piece is searched for, whichever `victims` are asked about: a
     // reply may lose one of them or another (see below).
-    let untakeable = pos.board().occupied_by(pos.turn().other()) & !takeable;
+    let untakeable = pos.board().occupied_by(pos.turn().other()) & !(takeable & !offered);
     let pawn_prey = pawn_prey & untakeable;
     for &k in checks {
         let mut p = pos.clone();
