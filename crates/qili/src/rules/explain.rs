@@ -319,6 +319,16 @@ fn standing_text(rules: &Rulebook, t: &mut Text, after: &Position, kind: &MoveKi
         return;
     }
     let (zh, en) = pieces_on(after, &kind.standing);
+    // AXF asks whether the move made the attack, not whether the piece could
+    // be won before: one whose guard the move took was not (probe z120-18b).
+    if rules.chase_needs_new_attack {
+        t.cited(
+            &format!("这着棋没有对{zh}形成新的攻击，按闲处理"),
+            &format!("The move makes no new attack on {en}, so it is idle"),
+            rules.cite(Clause::NewChase),
+        );
+        return;
+    }
     t.cited(
         &format!("走动的子并不攻击{zh}；它走前已可被吃，按闲处理"),
         &format!("The moved piece does not attack {en}, which could already be won before the move, so it is idle"),
@@ -508,11 +518,15 @@ mod tests {
     /// The explanation, under CXA 2020, of move `ply` (from 0) of the ICCS
     /// `line` played from `f`, as the game's adjudication labels it.
     fn explained(f: &str, line: &str, ply: usize) -> Text {
+        explained_under(Edition::Cxa2020, f, line, ply)
+    }
+
+    fn explained_under(edition: Edition, f: &str, line: &str, ply: usize) -> Text {
         let start = fen::position(f, Tolerance::COMPOSED).unwrap();
         let moves = iccs::parse_line(&start, line).unwrap();
-        let game = adjudicate(Edition::Cxa2020, &start, &moves).unwrap();
+        let game = adjudicate(edition, &start, &moves).unwrap();
         let before = moves[..ply].iter().fold(start, |p, &m| p.play(m).unwrap());
-        explain_move(Edition::Cxa2020.rulebook(), &before, &game.moves[ply])
+        explain_move(edition.rulebook(), &before, &game.moves[ply])
     }
 
     /// The explanation of a game judged under changed rules states the
@@ -589,5 +603,24 @@ mod tests {
         let t = explained("c2aka3/9/9/9/9/9/9/9/9/R2K5 w", "a0a1", 0);
         assert!(t.zh.contains("从捉到捉"), "{}", t.zh);
         assert!(!t.en.contains("does not attack"), "{}", t.en);
+    }
+
+    /// AXF asks whether the move made the attack, not whether the piece
+    /// could be won before (probe z120-18b: the rook takes the horse that
+    /// guarded the cannon e7, which the horse f5 attacked all along — it
+    /// could not be won before, and the move makes no new attack on it).
+    #[test]
+    fn an_axf_idle_move_says_it_makes_no_new_attack() {
+        let f = "4k4/r1n6/4c4/9/5N3/9/9/2R6/9/3K5 w";
+        let t = explained_under(Edition::Axf, f, "c2c8", 0);
+        assert!(t.zh.contains("没有对黑炮（e7）形成新的攻击"), "{}", t.zh);
+        assert!(
+            t.en.contains("makes no new attack on the black cannon on e7"),
+            "{}",
+            t.en
+        );
+        assert!(!t.en.contains("could already be won"), "{}", t.en);
+        let t = explained(f, "c2c8", 0);
+        assert!(t.en.contains("could not win it then"), "{}", t.en);
     }
 }
