@@ -15,8 +15,9 @@ import os
 import subprocess
 import sys
 
+from corpus_repetitions import transform
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FILES = "abcdefghi"
 
 
 def judge(qili, rules, fen, moves):
@@ -30,59 +31,17 @@ def judge(qili, rules, fen, moves):
     return [m["label"] for m in report["moves"]], report["ruling"]
 
 
-def board(fen):
-    """The FEN's ranks, 9 to 0, each a list of nine one-letter squares ('.' empty)."""
-    rows = []
-    for rank in fen.split()[0].split("/"):
-        row = []
-        for c in rank:
-            row.extend(["."] * int(c) if c.isdigit() else [c])
-        rows.append(row)
-    return rows
-
-
-def placement(rows):
-    """The FEN placement of `rows`."""
-    ranks = []
-    for row in rows:
-        text, empty = "", 0
-        for c in row:
-            if c == ".":
-                empty += 1
-                continue
-            if empty:
-                text, empty = text + str(empty), 0
-            text += c
-        ranks.append(text + (str(empty) if empty else ""))
-    return "/".join(ranks)
-
-
-def mirrored(fen, moves):
-    """Files a↔i."""
-    rows = [list(reversed(r)) for r in board(fen)]
-    flip = lambda f: FILES[8 - FILES.index(f)]
-    return placement(rows) + " " + fen.split()[1], [flip(m[0]) + m[1] + flip(m[2]) + m[3] for m in moves]
-
-
-def swapped(fen, moves):
-    """Ranks 0↔9, red↔black, the other side to move."""
-    rows = [[c.swapcase() for c in r] for r in reversed(board(fen))]
-    side = "b" if fen.split()[1] == "w" else "w"
-    flip = lambda r: str(9 - int(r))
-    return placement(rows) + " " + side, [m[0] + flip(m[1]) + m[2] + flip(m[3]) for m in moves]
-
-
 def main():
     if len(sys.argv) != 7:
         sys.exit(__doc__)
     case_id, editions, fen, moves, concept, why = sys.argv[1:]
     qili = os.environ.get("QILI", os.path.join(ROOT, "target", "release", "qili"))
     moves = moves.split()
-    s_fen, s_moves = swapped(fen, moves)
+    s_fen, s_moves = transform("swap-colours", fen, moves)
     first = "black" if s_fen.split()[1] == "b" else "red"
     variants = [
         ("", fen, moves, why),
-        ("m", *mirrored(fen, moves), f"{case_id} mirrored left to right."),
+        ("m", *transform("mirror", fen, moves), f"{case_id} mirrored left to right."),
         ("s", s_fen, s_moves, f"{case_id} with the colours swapped ({first} moves first)."),
     ]
     for rules in editions.split(","):

@@ -12,26 +12,20 @@ target/corpus_diff.jsonl) lists every game that moved: its id, edition, both rul
 (ply, ICCS, old label, new label) — the list to judge by hand before a change lands.
 """
 import collections
-import gzip
 import json
 import os
 import subprocess
 import sys
 
+from corpus_repetitions import DEFAULT_CORPUS as CORPUS, EDITIONS, read_games
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CORPUS = "/work/shared/corpus/games.jsonl.gz"
-EDITIONS = ("axf", "cxa1999", "cxa2020")
 
 
 def cases():
     """One JSON line per game and edition."""
-    games = []
-    with gzip.open(CORPUS, "rt", encoding="utf-8") as f:
-        for line in f:
-            g = json.loads(line) if line.strip() else {}
-            if g.get("rep_max", 0) >= 3 and g.get("rep3_ply"):
-                games.append(g)
-    return [json.dumps({"id": g["id"], "fen": g["fen"], "moves": g["moves"][: g["rep3_ply"]], "rules": ed})
+    games = read_games(CORPUS, None)
+    return [json.dumps({"id": g["id"], "fen": g["fen"], "moves": g["cut"], "rules": ed})
             for ed in EDITIONS for g in games]
 
 
