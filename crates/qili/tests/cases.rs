@@ -155,7 +155,7 @@ fn cxa1999_composed() {
 /// diagrams fails here.
 #[test]
 fn concepts_composed() {
-    check("concepts-composed.jsonl", "ruling", 1566, 8814);
+    check("concepts-composed.jsonl", "ruling", 1575, 8886);
 }
 
 #[test]

@@ -356,18 +356,25 @@ fn judge(
     }
 
     let cycle = cycle::find_cycle(rules, &keys, &kinds);
-    // 27.2 (1999 图十三): in a mutual perpetual attack the pawn's moves are chases.
+    // 27.2 (1999 图十三): in a mutual perpetual attack the pawn's moves are
+    // chases — wherever the game played them: the same move from the same
+    // position in an earlier round of the cycle is the same chase (probe
+    // z128-08: labelled 闲 in the first round and 捉 in the last).
     if let Some(c) = &cycle {
-        for side in [&c.red, &c.black] {
-            if side.pawn_chases_counted {
-                for &i in &side.plies {
-                    if kinds[i].label == Label::Idle && kinds[i].pawn_chase_only() {
-                        kinds[i].label = Label::Chase;
-                        kinds[i].idle = None;
-                        kinds[i].idle_targets.clear();
-                        kinds[i].reason = kind::MoveReason::MutualPawnChase;
-                    }
-                }
+        let counted: Vec<(u64, Move)> = [&c.red, &c.black]
+            .into_iter()
+            .filter(|side| side.pawn_chases_counted)
+            .flat_map(|side| side.plies.iter().map(|&i| (keys[i], moves[i])))
+            .collect();
+        for (i, k) in kinds.iter_mut().enumerate() {
+            if counted.contains(&(keys[i], moves[i]))
+                && k.label == Label::Idle
+                && k.pawn_chase_only()
+            {
+                k.label = Label::Chase;
+                k.idle = None;
+                k.idle_targets.clear();
+                k.reason = kind::MoveReason::MutualPawnChase;
             }
         }
     }
