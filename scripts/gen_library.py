@@ -8,15 +8,16 @@ Reads the rulebook cases (/work/shared/cases/*.jsonl, or $QILI_CASES) and our
 own compositions for the 1999 figures that have no published position
 (crates/qili/tests/data/cxa1999-composed.jsonl).
 
-Only facts go into the site: the id, the edition, the figure's name, the
+Only facts go into the site: the id, the library section, the figure's name, the
 clause it illustrates, the start position and the moves. The expected answers
 and the sources' commentary (expect, ruling_zh, summary, note, why …) are
 dropped on purpose: the rules engine, running in the browser, must reach every
 label and ruling by itself. Cases without a position are skipped.
 
 Columns (tab-separated, one case a line, in library order):
-    id  edition  group  title  clause  related  composed  fen  moves
-edition: cxa1999 | cxa2020 | axf.  group: a section of the library.
+    id  group  title  clause  related  composed  fen  moves
+group: a section of the library, which names the edition too (cxa1999; cxa2020-fig and cxa2020-ref: cxa2020; the
+rest: axf).
 clause: the item of the 1999 chapter 7 the figure illustrates, or empty.
 related: the id of the same diagram in another edition, or empty.
 composed: 1 for our own compositions.  moves: ICCS, space-separated.
@@ -34,7 +35,7 @@ OUT = os.path.join(ROOT, "site/data/library.tsv")
 
 ICCS = re.compile(r"^[a-i][0-9][a-i][0-9]$")
 AXF_GROUPS = ["axf-d", "axf-appendix", "axf-extra"]
-HEADER = "# id\tedition\tgroup\ttitle\tclause\trelated\tcomposed\tfen\tmoves"
+HEADER = "# id\tgroup\ttitle\tclause\trelated\tcomposed\tfen\tmoves"
 
 
 def read(path):
@@ -49,7 +50,7 @@ def clean(text):
     return text
 
 
-def row(case, edition, group, title, clause="", related="", composed=False):
+def row(case, group, title, clause="", related="", composed=False):
     moves = case.get("moves") or []
     for m in moves:
         if not ICCS.match(m):
@@ -58,7 +59,6 @@ def row(case, edition, group, title, clause="", related="", composed=False):
         clean(x)
         for x in (
             case["id"],
-            edition,
             group,
             title,
             clause,
@@ -111,7 +111,7 @@ def main():
             continue
         figure = case["id"].split("-", 1)[1]
         rows.append(
-            row(case, "cxa1999", "cxa1999", "1999 " + figure, case.get("clause_item") or "",
+            row(case, "cxa1999", "1999 " + figure, case.get("clause_item") or "",
                 to_2020.get(case["id"], ""), ours)
         )
     for case in cxa2020:
@@ -119,18 +119,18 @@ def main():
             continue
         title = cxa2020_title(case)
         group = "cxa2020-ref" if title.startswith("参考") else "cxa2020-fig"
-        rows.append(row(case, "cxa2020", group, "2020 " + title, "", to_1999.get(case["id"], "")))
+        rows.append(row(case, group, "2020 " + title, "", to_1999.get(case["id"], "")))
     axf = []
     for case in read(os.path.join(CASES, "axf.jsonl")):
         if "fen" not in case:
             continue
         title, group = axf_title(case)
-        axf.append((AXF_GROUPS.index(group), row(case, "axf", group, title)))
+        axf.append((AXF_GROUPS.index(group), row(case, group, title)))
     rows.extend(r for _, r in sorted(axf, key=lambda x: x[0]))  # stable: file order within a group
     for case in read(os.path.join(CASES, "fsf.jsonl")):
         if "fen" not in case:
             continue
-        rows.append(row(case, "axf", "fsf", "FSF " + case["id"].split("-")[-1]))
+        rows.append(row(case, "fsf", "FSF " + case["id"].split("-")[-1]))
 
     text = "\n".join(rows) + "\n"
     if "--check" in sys.argv[1:]:

@@ -40,6 +40,15 @@ impl Group {
         Group::Fsf,
     ];
 
+    /// The edition its examples illustrate.
+    pub fn edition(self) -> Edition {
+        match self {
+            Group::Cxa1999 => Edition::Cxa1999,
+            Group::Cxa2020Figures | Group::Cxa2020Reference => Edition::Cxa2020,
+            _ => Edition::Axf,
+        }
+    }
+
     fn from_code(s: &str) -> Option<Group> {
         Some(match s {
             "cxa1999" => Group::Cxa1999,
@@ -110,13 +119,14 @@ fn parse(data: &'static str) -> Result<Vec<Case>, String> {
         }
         let f: Vec<&'static str> = line.split('\t').collect();
         let bad = |what: &str| format!("library.tsv line {}: {what}", n + 1);
-        let [id, edition, group, title, clause, related, composed, fen, moves] = f[..] else {
-            return Err(bad(&format!("{} columns, expected 9", f.len())));
+        let [id, group, title, clause, related, composed, fen, moves] = f[..] else {
+            return Err(bad(&format!("{} columns, expected 8", f.len())));
         };
+        let group = Group::from_code(group).ok_or_else(|| bad("unknown group"))?;
         out.push(Case {
             id,
-            edition: edition.parse().map_err(|_| bad("unknown edition"))?,
-            group: Group::from_code(group).ok_or_else(|| bad("unknown group"))?,
+            edition: group.edition(),
+            group,
             title,
             clause: if clause.is_empty() {
                 None
@@ -169,6 +179,12 @@ mod tests {
         assert_eq!(ids.len(), cases().len());
         assert_eq!(find("cxa1999-图一").map(|c| c.title), Some("1999 图一"));
         assert_eq!(find("axf-001").map(|c| c.edition), Some(Edition::Axf));
+        assert_eq!(find("fsf-00").map(|c| c.edition), Some(Edition::Axf));
+        assert_eq!(find("cxa-ref01").map(|c| c.edition), Some(Edition::Cxa2020));
+        assert_eq!(
+            find("cxa1999-图一").map(|c| c.edition),
+            Some(Edition::Cxa1999)
+        );
         for c in cases() {
             if let Some(r) = c.related {
                 assert!(find(r).is_some(), "{} refers to {r}", c.id);

@@ -361,16 +361,17 @@ fn judge(
     // position in an earlier round of the cycle is the same chase (probe
     // z128-08: labelled 闲 in the first round and 捉 in the last).
     if let Some(c) = &cycle {
-        let counted: Vec<(u64, Move)> = [&c.red, &c.black]
-            .into_iter()
-            .filter(|side| side.pawn_chases_counted)
-            .flat_map(|side| side.plies.iter().map(|&i| (keys[i], moves[i])))
-            .collect();
-        for (i, k) in kinds.iter_mut().enumerate() {
-            if counted.contains(&(keys[i], moves[i]))
-                && k.label == Label::Idle
-                && k.pawn_chase_only()
-            {
+        let len = c.end - c.start;
+        for i in (0..c.end).rev() {
+            let counted = if i >= c.start {
+                c.side(kinds[i].mover).pawn_chases_counted
+            } else {
+                keys[i] == keys[i + len]
+                    && moves[i] == moves[i + len]
+                    && kinds[i + len].reason == kind::MoveReason::MutualPawnChase
+            };
+            let k = &mut kinds[i];
+            if counted && k.label == Label::Idle && k.pawn_chase_only() {
                 k.label = Label::Chase;
                 k.idle = None;
                 k.idle_targets.clear();
