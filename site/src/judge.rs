@@ -139,7 +139,7 @@ mod tests {
     fn judged(id: &str, edition: Option<Edition>) -> Judged {
         let case = library::find(id).unwrap();
         let (start, moves) = case.line().unwrap();
-        Judged::new(edition.unwrap_or(case.edition), &start, &moves).unwrap()
+        Judged::new(edition.unwrap_or(case.edition()), &start, &moves).unwrap()
     }
 
     #[test]

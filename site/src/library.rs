@@ -68,8 +68,6 @@ impl Group {
 pub struct Case {
     /// Stable id, used in `#/case/<id>`.
     pub id: &'static str,
-    /// The edition the example illustrates.
-    pub edition: Edition,
     /// Its section.
     pub group: Group,
     /// The figure's name: `1999 图三`, `2020 图2`, `AXF D1`.
@@ -87,6 +85,11 @@ pub struct Case {
 }
 
 impl Case {
+    /// The edition the example illustrates (its section names it).
+    pub fn edition(&self) -> Edition {
+        self.group.edition()
+    }
+
     /// The start position. Rulebook diagrams may be "impossible" positions,
     /// so they are read with [`Tolerance::COMPOSED`].
     pub fn start(&self) -> Result<Position, String> {
@@ -125,7 +128,6 @@ fn parse(data: &'static str) -> Result<Vec<Case>, String> {
         let group = Group::from_code(group).ok_or_else(|| bad("unknown group"))?;
         out.push(Case {
             id,
-            edition: group.edition(),
             group,
             title,
             clause: if clause.is_empty() {
@@ -178,11 +180,11 @@ mod tests {
         ids.dedup();
         assert_eq!(ids.len(), cases().len());
         assert_eq!(find("cxa1999-图一").map(|c| c.title), Some("1999 图一"));
-        assert_eq!(find("axf-001").map(|c| c.edition), Some(Edition::Axf));
-        assert_eq!(find("fsf-00").map(|c| c.edition), Some(Edition::Axf));
-        assert_eq!(find("cxa-ref01").map(|c| c.edition), Some(Edition::Cxa2020));
+        assert_eq!(find("axf-001").map(Case::edition), Some(Edition::Axf));
+        assert_eq!(find("fsf-00").map(Case::edition), Some(Edition::Axf));
+        assert_eq!(find("cxa-ref01").map(Case::edition), Some(Edition::Cxa2020));
         assert_eq!(
-            find("cxa1999-图一").map(|c| c.edition),
+            find("cxa1999-图一").map(Case::edition),
             Some(Edition::Cxa1999)
         );
         for c in cases() {

@@ -195,7 +195,7 @@ pub(crate) mod tests {
     pub(crate) fn judged(id: &str) -> Judged {
         let case = library::find(id).unwrap();
         let (start, moves) = case.line().unwrap();
-        Judged::new(case.edition, &start, &moves).unwrap()
+        Judged::new(case.edition(), &start, &moves).unwrap()
     }
 
     #[test]

@@ -51,7 +51,7 @@ impl Shown {
             Route::Case { id, edition, ply } => {
                 let case = library::find(&id).ok_or_else(|| format!("no example {id}"))?;
                 let (start, moves) = case.line()?;
-                let judged = Judged::new(edition.unwrap_or(case.edition), &start, &moves)?;
+                let judged = Judged::new(edition.unwrap_or(case.edition()), &start, &moves)?;
                 Ok(Shown {
                     title: Some(case.title.to_string()),
                     name: case.id.to_string(),

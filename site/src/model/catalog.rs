@@ -76,7 +76,7 @@ impl Filter {
     /// Whether `case` (with what the engine found, if known yet) passes.
     /// With a pattern chosen, examples not judged yet do not pass.
     pub fn matches(&self, case: &Case, summary: Option<&Summary>) -> bool {
-        if self.edition.is_some_and(|e| e != case.edition) {
+        if self.edition.is_some_and(|e| e != case.edition()) {
             return false;
         }
         if let Some(p) = &self.pattern {
@@ -136,7 +136,7 @@ mod tests {
     fn summary(id: &str) -> Summary {
         let c = find(id).unwrap();
         let (start, moves) = c.line().unwrap();
-        Summary::of(&Judged::new(c.edition, &start, &moves).unwrap().report)
+        Summary::of(&Judged::new(c.edition(), &start, &moves).unwrap().report)
     }
 
     #[test]

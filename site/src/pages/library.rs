@@ -39,7 +39,7 @@ impl Default for Catalog {
 /// The engine's summary of an example, under its own edition.
 pub fn summarize(case: &Case) -> Option<Summary> {
     let (start, moves) = case.line().ok()?;
-    let j = Judged::new(case.edition, &start, &moves).ok()?;
+    let j = Judged::new(case.edition(), &start, &moves).ok()?;
     Some(Summary::of(&j.report))
 }
 

@@ -131,7 +131,7 @@ pub fn ReplayPage(
         moves: Arc::new(moves),
         done: StoredValue::new(Vec::new()),
     };
-    let home = case.edition;
+    let home = case.edition();
     let edition = RwSignal::new(edition.unwrap_or(home));
     let len = judgements.moves.len();
     let cursor = RwSignal::new(Cursor::new(len, ply.unwrap_or(0)));
@@ -309,7 +309,7 @@ fn meta_html(lang: Lang, case: &Case) -> String {
     let t = lang.strings();
     let mut h = Markup::new();
     h.open("p", &[("class", Some("meta small"))])
-        .text(lang.edition_name(case.edition));
+        .text(lang.edition_name(case.edition()));
     if let Some(n) = case.clause {
         h.text(" · ").text(&lang.clause_item(n));
     }
