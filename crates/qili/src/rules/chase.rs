@@ -17,6 +17,7 @@ use super::exchange::{
 use super::mate::{can_force_mate, mate_by_checks, mates_after_the_trade, MATE_CHECKS};
 use super::rulebook::{CaptureRules, Rulebook};
 use super::value::{has_value, value};
+use crate::board::SquareSet;
 use crate::{Move, MoveList, Piece, Position, Role, Square};
 
 /// How a piece can be won (29.1).
@@ -581,8 +582,10 @@ fn capturer_lost_to_checks(pos: &Position, m: Move, t: &Target) -> bool {
 /// the exchange opened — a horse's leg freed, a line to the king cleared or
 /// formed — that wins such a piece makes the exchange cost that piece (抽,
 /// 29.1 "通过连续照将吃子": 图23's 得不偿失 when it follows the capture, 28.16's
-/// 假根 when it follows the recapture; probes z107-01/03). A piece that a
-/// check won before was lost anyway (z104-13/14). Found when first asked.
+/// 假根 when it follows the recapture; probes z107-01/03). So does a check
+/// the side had before, for what the points the exchange left open to it
+/// ([`won_once_vacated`]); a piece that check won before was lost anyway.
+/// Found when first asked.
 struct Opened<'a> {
     /// The position before the capture, the capturer to move.
     start: &'a Position,
@@ -630,14 +633,58 @@ impl<'a> Opened<'a> {
             let checks = before.checking_moves();
             Some((before, checks))
         });
-        match before {
-            Some((_, checks)) if checks.contains(&k) => 0,
-            Some((before, _)) => {
-                movers & !*self.lost_before.get_or_init(|| winnable_squares(before))
-            }
-            None => 0,
+        let Some((before, checks)) = before else {
+            return 0;
+        };
+        let lost = movers & !*self.lost_before.get_or_init(|| winnable_squares(before));
+        if lost == 0 || !checks.contains(&k) {
+            return lost;
         }
+        won_once_vacated(before, k, after, lost)
     }
+}
+
+/// An old check — one the side had before the exchange — counts for what
+/// the exchange's moves opened to it: the pieces of `lost` that `k`
+/// did not win in `before` and wins there once the points the exchange
+/// left (in `after`) are empty — the capturer, or the piece that took
+/// back, stood on the point that answered the check (probe z124-28: R
+/// g7xg3 leaves f7 to N e5-f7+, which forks the rook h6), and that it
+/// could not take at once without the check. Whatever else the exchange
+/// changed does not make an old check new.
+fn won_once_vacated(before: &Position, k: Move, after: &Position, lost: u128) -> u128 {
+    // What the side can take at once after the exchange it wins without
+    // the check (a guard that left its piece: 1999 图四's business, or the
+    // exchange's), and what the check won before is no new loss.
+    let new = lost & !winnable_squares(after) & !won_one_check_deep(before, k, lost);
+    if new == 0 {
+        return 0;
+    }
+    let mut setup = before.to_setup();
+    for sq in SquareSet(before.board().occupied() & !after.board().occupied()) {
+        setup.board.set(sq, None);
+    }
+    match Position::from_setup(setup, crate::Tolerance::COMPOSED) {
+        Ok(emptied) if emptied.checking_moves().contains(&k) => {
+            won_one_check_deep(&emptied, k, new)
+        }
+        _ => 0,
+    }
+}
+
+/// The pieces of `pieces` (but the one `k` takes) that the check `k` in
+/// `pos` wins whatever the reply, by the capture that follows it.
+#[inline(never)]
+fn won_one_check_deep(pos: &Position, k: Move, pieces: u128) -> u128 {
+    let mut p = pos.clone();
+    p.play_unchecked(k);
+    let wanted = Wanted {
+        pieces: pieces & !k.to.bit(),
+        pawn_prey: 0,
+    };
+    won_after_check(&p, ONE_CHECK.by(k), None, wanted)
+        .iter()
+        .fold(0, |set, w| set | w.square.bit())
 }
 
 /// After the check `k` in `pos`, the piece on `sq` won whatever the reply
