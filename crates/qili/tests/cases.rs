@@ -155,7 +155,7 @@ fn cxa1999_composed() {
 /// diagrams fails here.
 #[test]
 fn concepts_composed() {
-    check("concepts-composed.jsonl", "ruling", 1641, 9414);
+    check("concepts-composed.jsonl", "ruling", 1683, 9750);
 }
 
 #[test]
