@@ -912,7 +912,8 @@ fn through_check(
     // turn into a win (a fork of a cannon that faces the side's own).
     // One that only a pawn or the king could take is (27.1, 27.2: their
     // attack alone is idle), if another piece wins it: the pawn taking it
-    // after the check is the attack it had anyway.
+    // after the check is the attack it had anyway. A capture after which
+    // the taker is mated takes nothing (29.4): the piece is still to be won.
     if checks.is_empty() {
         return out;
     }
@@ -920,6 +921,7 @@ fn through_check(
     for c in pos.captures().iter() {
         match pos.piece_at(c.from).map(|p| p.role) {
             Some(Role::Pawn | Role::King) => pawn_prey |= c.to.bit(),
+            _ if takeable & c.to.bit() == 0 && capture_is_mated(pos, *c) => {}
             _ => takeable |= c.to.bit(),
         }
     }
