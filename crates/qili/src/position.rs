@@ -171,6 +171,17 @@ impl Position {
         }
     }
 
+    /// The same position with the pieces on `squares` taken off the board,
+    /// if that is still a position (the side to move keeps the move): what
+    /// the rules ask when they weigh a piece's part, or a square left empty.
+    pub(crate) fn without(&self, squares: u128) -> Option<Position> {
+        let mut setup = self.to_setup();
+        for sq in SquareSet(squares) {
+            setup.board.set(sq, None);
+        }
+        Position::from_setup(setup, Tolerance::COMPOSED).ok()
+    }
+
     /// The pieces.
     #[inline]
     pub fn board(&self) -> &Board {

@@ -17,7 +17,6 @@ use super::exchange::{
 use super::mate::{can_force_mate, mate_by_checks, mates_after_the_trade, MATE_CHECKS};
 use super::rulebook::{CaptureRules, Rulebook};
 use super::value::{has_value, value};
-use crate::board::SquareSet;
 use crate::{Move, MoveList, Piece, Position, Role, Square};
 
 /// How a piece can be won (29.1).
@@ -660,12 +659,8 @@ fn won_once_vacated(before: &Position, k: Move, after: &Position, lost: u128) ->
     if new == 0 {
         return 0;
     }
-    let mut setup = before.to_setup();
-    for sq in SquareSet(before.board().occupied() & !after.board().occupied()) {
-        setup.board.set(sq, None);
-    }
-    match Position::from_setup(setup, crate::Tolerance::COMPOSED) {
-        Ok(emptied) if emptied.checking_moves().contains(&k) => {
+    match before.without(before.board().occupied() & !after.board().occupied()) {
+        Some(emptied) if emptied.checking_moves().contains(&k) => {
             won_one_check_deep(&emptied, k, new)
         }
         _ => 0,

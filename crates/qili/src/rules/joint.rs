@@ -74,9 +74,7 @@ pub(super) fn won_alone_before(
 /// position (the side to move keeps the move): what a chase would be without
 /// that piece.
 pub(super) fn without(pos: &Position, square: Square) -> Option<Position> {
-    let mut setup = pos.to_setup();
-    setup.board.set(square, None);
-    Position::from_setup(setup, crate::Tolerance::COMPOSED).ok()
+    pos.without(square.bit())
 }
 
 /// 联合捉子 when the moved piece is itself an attacker (CXA 2020 图10 "车炮联合
@@ -123,7 +121,7 @@ fn without_shielding(pos: &Position, square: Square, target: Square) -> Option<P
         return Some(without);
     }
     let board = without.board();
-    let mut setup = without.to_setup();
+    let mut checkers = 0;
     for c in attack::attackers(board, without.king(without.turn()), without.turn().other()) {
         // The target giving check stays: taking it answers the check.
         if c == target {
@@ -132,9 +130,9 @@ fn without_shielding(pos: &Position, square: Square, target: Square) -> Option<P
         if attack::attacks(board, c, target) {
             return None;
         }
-        setup.board.set(c, None);
+        checkers |= c.bit();
     }
-    Position::from_setup(setup, crate::Tolerance::COMPOSED).ok()
+    without.without(checkers)
 }
 
 /// `true` if in `pos` an attacker of `t` takes it with a winning exchange,
