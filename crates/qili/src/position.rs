@@ -442,6 +442,24 @@ impl Position {
         })
     }
 
+    /// `true` if the side to move has exactly one legal move
+    /// (`legal_moves().len() == 1`, stopping at the second).
+    pub(crate) fn has_one_legal_move(&self) -> bool {
+        let safety = self.king_safety();
+        let mut count = 0;
+        for from in SquareSet(self.board.occupied_by(self.turn)) {
+            if let Some(piece) = self.board.piece_at(from) {
+                count += self
+                    .legal_targets(&safety, from, piece.role, ALL_SQUARES)
+                    .count_ones();
+                if count > 1 {
+                    return false;
+                }
+            }
+        }
+        count == 1
+    }
+
     /// `true` if the side to move has a legal move (`!legal_moves().is_empty()`,
     /// stopping at the first piece that can move).
     pub fn has_legal_move(&self) -> bool {
