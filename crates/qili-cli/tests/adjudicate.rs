@@ -263,7 +263,9 @@ fn a_batch_with_a_byte_order_mark_and_crlf_reads() {
 /// does not use), and for a checking piece that a check standing ready
 /// would win, which an answer to its check no longer chases anew: under
 /// cxa1999, 图18's 将4平5 lists the rook on d4 as `standing`, no longer among
-/// its `chases`.
+/// its `chases`; and for a check with one reply, which no longer counts
+/// against the bound on checks: under cxa1999, 图7's 炮一平二 (a mate threat)
+/// also lists the advisor on d9, won after 炮二进九 士5退6 by checks.
 #[test]
 fn report_json_is_unchanged_byte_for_byte() {
     let data = include_str!("data/report-contract.jsonl");
