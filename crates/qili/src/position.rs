@@ -445,6 +445,18 @@ impl Position {
     /// `true` if the side to move has exactly one legal move
     /// (`legal_moves().len() == 1`, stopping at the second).
     pub(crate) fn has_one_legal_move(&self) -> bool {
+        self.legal_moves_counted_to(2) == 1
+    }
+
+    /// `true` if the side to move has a legal move (`!legal_moves().is_empty()`,
+    /// stopping at the first piece that can move).
+    pub fn has_legal_move(&self) -> bool {
+        self.legal_moves_counted_to(1) > 0
+    }
+
+    /// The number of legal moves, counted piece by piece until it reaches
+    /// `limit` (then `limit` or more).
+    fn legal_moves_counted_to(&self, limit: u32) -> u32 {
         let safety = self.king_safety();
         let mut count = 0;
         for from in SquareSet(self.board.occupied_by(self.turn)) {
@@ -452,23 +464,12 @@ impl Position {
                 count += self
                     .legal_targets(&safety, from, piece.role, ALL_SQUARES)
                     .count_ones();
-                if count > 1 {
-                    return false;
+                if count >= limit {
+                    break;
                 }
             }
         }
-        count == 1
-    }
-
-    /// `true` if the side to move has a legal move (`!legal_moves().is_empty()`,
-    /// stopping at the first piece that can move).
-    pub fn has_legal_move(&self) -> bool {
-        let safety = self.king_safety();
-        SquareSet(self.board.occupied_by(self.turn)).any(|from| {
-            self.board.piece_at(from).is_some_and(|piece| {
-                self.legal_targets(&safety, from, piece.role, ALL_SQUARES) != 0
-            })
-        })
+        count
     }
 
     /// The legal moves of the piece on `from`.

@@ -1010,8 +1010,9 @@ fn through_check(
 
 /// How many checks in a row a chase may use before the capture (28.3
 /// "连续照将"), the first included: at most two that take nothing and leave
-/// the defender more than one reply ([`only_reply`]), and four in all. A check by which the checking piece takes another on its way, and
-/// cannot be taken back, leaves fewer pieces, so it counts only against the
+/// the defender more than one reply ([`only_reply`]), and four in all. A
+/// check by which the checking piece takes another on its way, and cannot
+/// be taken back, leaves fewer pieces, so it counts only against the
 /// second bound (CXA 2020 图3, "可以下一着开始运用连续将军得车": 车8进1 照将;
 /// after 仕五退四 the rook takes the advisor with check, checks from the side
 /// and takes the rook; after 相五退三 it first takes the elephant, also with
