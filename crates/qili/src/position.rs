@@ -256,31 +256,6 @@ impl Position {
         list
     }
 
-    /// `true` if `test` holds for every legal move, stopping at the first
-    /// that fails. The captures are tried first (in the order of
-    /// [`Position::legal_moves`], then the other moves in that order): where
-    /// one move refutes — a reply that escapes a mating attack — it is most
-    /// often a capture, and the rest are then not tried.
-    pub(crate) fn all_legal(&self, mut test: impl FnMut(Move) -> bool) -> bool {
-        let safety = self.king_safety();
-        let theirs = self.board.occupied_by(self.turn.other());
-        let mut quiet = MoveList::new();
-        for from in SquareSet(self.board.occupied_by(self.turn)) {
-            if let Some(piece) = self.board.piece_at(from) {
-                let targets = self.legal_targets(&safety, from, piece.role, ALL_SQUARES);
-                for to in SquareSet(targets & theirs) {
-                    if !test(Move::new(from, to)) {
-                        return false;
-                    }
-                }
-                for to in SquareSet(targets & !theirs) {
-                    quiet.push(Move::new(from, to));
-                }
-            }
-        }
-        quiet.iter().all(|&m| test(m))
-    }
-
     /// The legal moves that give check (将, 3.1), in the order of
     /// [`Position::legal_moves`].
     ///
@@ -455,11 +430,18 @@ impl Position {
     }
 
     /// The number of legal moves, counted piece by piece until it reaches
-    /// `limit` (then `limit` or more).
+    /// `limit` (then `limit` or more), the king's first: in check, its steps
+    /// are the likeliest way out, and a mate search asks this of every check.
     fn legal_moves_counted_to(&self, limit: u32) -> u32 {
         let safety = self.king_safety();
-        let mut count = 0;
-        for from in SquareSet(self.board.occupied_by(self.turn)) {
+        let king = self.king(self.turn);
+        let mut count = self
+            .legal_targets(&safety, king, Role::King, ALL_SQUARES)
+            .count_ones();
+        if count >= limit {
+            return count;
+        }
+        for from in SquareSet(self.board.occupied_by(self.turn) & !bit(king.index())) {
             if let Some(piece) = self.board.piece_at(from) {
                 count += self
                     .legal_targets(&safety, from, piece.role, ALL_SQUARES)

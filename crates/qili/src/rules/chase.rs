@@ -1193,7 +1193,19 @@ fn won_per_reply(
     // The most the side is sure of when the replies lose different pieces:
     // the defender picks the reply that gives up least.
     let mut sure_of = i32::MAX;
-    for &r in &replies_to_check(p) {
+    let replies = replies_to_check(p);
+    // A reply that plainly loses nothing ends the search: found first, the
+    // searches of the other replies are spared.
+    if replies.len() > 1
+        && replies.iter().any(|&r| {
+            let mut q = p.clone();
+            q.play_unchecked(r);
+            wins_nothing(&q, moved_by(wanted, r), checks)
+        })
+    {
+        return Vec::new();
+    }
+    for &r in &replies {
         let captured = p.piece_at(r.to);
         let lost = captured.map_or(0, |c| value(c, r.to));
         let pawn_taken = captured.is_some_and(|c| c.role == Role::Pawn);
@@ -1208,11 +1220,7 @@ fn won_per_reply(
         let mut q = p.clone();
         q.play_unchecked(r);
         // The wanted pieces where they stand after the reply.
-        let here = if wanted & r.from.bit() != 0 {
-            wanted & !r.from.bit() | r.to.bit()
-        } else {
-            wanted
-        };
+        let here = moved_by(wanted, r);
         // A piece the reply moves is no longer where the pawn could take it.
         let pawn_prey = pawn_prey & !r.from.bit();
         let mut won: Vec<Won> = Vec::new();
@@ -1363,6 +1371,34 @@ fn won_per_reply(
         !w.either || alternatives & w.square.bit() != 0 && w.gain <= sure_of
     });
     out
+}
+
+/// The points of `pieces` once the move `r` is made: a piece it moves
+/// stands where it went.
+fn moved_by(pieces: u128, r: Move) -> u128 {
+    if pieces & r.from.bit() != 0 {
+        pieces & !r.from.bit() | r.to.bit()
+    } else {
+        pieces
+    }
+}
+
+/// `true` if, after a reply (`q`, the checking side to move), nothing on
+/// the points of `here` can be won: no capture there wins by its plain
+/// exchange, and no check may follow within `checks` — what
+/// [`won_per_reply`] asks of each reply, found without its searches.
+fn wins_nothing(q: &Position, here: u128, checks: Checks) -> bool {
+    if checks.all > 1 && !q.checking_moves().is_empty() {
+        return false;
+    }
+    let candidates = q.legal_moves_within(here & q.board().occupied_by(q.turn().other()));
+    if candidates.is_empty() {
+        return true;
+    }
+    let exchanges = Exchanges::new(q);
+    candidates.iter().all(|&m| {
+        q.piece_at(m.to).is_none_or(|v| !has_value(v, m.to)) || !exchanges.of(m).wins_material()
+    })
 }
 
 /// [`Won::takers`] after the check `k`, where the pieces stood before it:
