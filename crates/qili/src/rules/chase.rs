@@ -555,12 +555,16 @@ pub(super) fn offers_even_trade(pos: &Position, m: Move, rules: &Rulebook) -> bo
 /// with what the recapture gives up (a check after which the same recapture
 /// takes it wins nothing by the check).
 fn capturer_lost_to_checks(pos: &Position, m: Move, t: &Target) -> bool {
+    // A capturer the exchange's own line takes back is the exchange's
+    // business (asked first: it is cheap, and the checks are not).
+    if !exchange(pos, m).lost.is_empty() {
+        return false;
+    }
     let mut after = pos.clone();
     after.play_unchecked(m);
     let opened = Opened::by_capture(pos);
-    let won_back = after.checking_moves().iter().any(|&k| {
-        let others = opened.others(k, &after);
-        let Some(gain) = won_by_check(&after, k, m.to, others).map(|w| w.gain) else {
+    after.checking_moves().iter().any(|&k| {
+        let Some(gain) = won_by_check(&after, k, m.to, &opened).map(|w| w.gain) else {
             return false;
         };
         // What the check takes counts with what it wins back (参考图31's
@@ -570,9 +574,7 @@ fn capturer_lost_to_checks(pos: &Position, m: Move, t: &Target) -> bool {
             _ => 0,
         };
         gain + took > t.gain
-    });
-    // Asked last, and only of a capturer won back: the exchange's own line.
-    won_back && exchange(pos, m).lost.is_empty()
+    })
 }
 
 /// What an exchange — a capture, or a capture and a recapture — opened for
@@ -622,24 +624,40 @@ impl<'a> Opened<'a> {
     /// position after the exchange), besides the one the exchange is about:
     /// none if `k` was a check before.
     fn others(&self, k: Move, after: &Position) -> u128 {
-        let movers = after.board().occupied_by(after.turn().other());
-        let before = self.before.get_or_init(|| {
-            let before = if self.opponent {
-                self.start.pass()?
-            } else {
-                self.start.clone()
-            };
-            let checks = before.checking_moves();
-            Some((before, checks))
-        });
-        let Some((before, checks)) = before else {
+        let lost = self.lost(after);
+        let Some((before, checks)) = self.before() else {
             return 0;
         };
-        let lost = movers & !*self.lost_before.get_or_init(|| winnable_squares(before));
         if lost == 0 || !checks.contains(&k) {
             return lost;
         }
         won_once_vacated(before, k, after, lost)
+    }
+
+    /// The pieces that may count as won by a check in `after` besides the
+    /// one the exchange is about, whichever the check: those the side could
+    /// not win before the capture (every [`Opened::others`] is among them).
+    fn lost(&self, after: &Position) -> u128 {
+        let Some((before, _)) = self.before() else {
+            return 0;
+        };
+        let movers = after.board().occupied_by(after.turn().other());
+        movers & !*self.lost_before.get_or_init(|| winnable_squares(before))
+    }
+
+    /// The side's position before the capture, and its checks there.
+    fn before(&self) -> Option<&(Position, MoveList)> {
+        self.before
+            .get_or_init(|| {
+                let before = if self.opponent {
+                    self.start.pass()?
+                } else {
+                    self.start.clone()
+                };
+                let checks = before.checking_moves();
+                Some((before, checks))
+            })
+            .as_ref()
     }
 }
 
@@ -683,11 +701,12 @@ fn won_one_check_deep(pos: &Position, k: Move, pieces: u128) -> u128 {
 }
 
 /// After the check `k` in `pos`, the piece on `sq` won whatever the reply
-/// through checks (抽, 29.1 "通过连续照将吃子"), or one of `others` by the
-/// capture that follows the check (see [`Opened`]): the one that gains
+/// through checks (抽, 29.1 "通过连续照将吃子"), or one of the pieces the
+/// exchange `opened` to `k` ([`Opened::others`]) by the capture that follows
+/// the check: the one that gains
 /// most, for the least it gains. A check that takes on `sq` itself wins
 /// nothing here: that is the exchange's business.
-fn won_by_check(pos: &Position, k: Move, sq: Square, others: u128) -> Option<Won> {
+fn won_by_check(pos: &Position, k: Move, sq: Square, opened: &Opened) -> Option<Won> {
     if k.to == sq {
         return None;
     }
@@ -698,9 +717,16 @@ fn won_by_check(pos: &Position, k: Move, sq: Square, others: u128) -> Option<Won
         pawn_prey: 0,
     };
     let mut won = won_after_check(&p, THROUGH_CHECKS.by(k, &p), None, wanted(sq.bit()));
-    let others = wanted(others & !sq.bit());
-    if others.pieces != 0 {
-        won.extend(won_after_check(&p, ONE_CHECK.by(k, &p), None, others));
+    // Looked for among every piece that may count — whether a piece is won
+    // does not depend on what else is looked for — and only if one is won
+    // is it asked which of them count (costly for a check the side had).
+    let lost = wanted(opened.lost(pos) & !sq.bit());
+    if lost.pieces != 0 {
+        let extra = won_after_check(&p, ONE_CHECK.by(k, &p), None, lost);
+        if !extra.is_empty() {
+            let others = opened.others(k, pos);
+            won.extend(extra.into_iter().filter(|w| others & w.square.bit() != 0));
+        }
     }
     won.into_iter().max_by_key(|w| w.gain)
 }
@@ -782,7 +808,7 @@ fn every_recapture_lost_to_checks(pos: &Position, m: Move) -> Option<LostRecaptu
         let taker = p.piece_at(m.to)?;
         let mut best: Option<(i32, Vec<Move>)> = None;
         for &k in &p.checking_moves() {
-            let Some(w) = won_by_check(&p, k, m.to, opened.others(k, &p)) else {
+            let Some(w) = won_by_check(&p, k, m.to, &opened) else {
                 continue;
             };
             if best.as_ref().is_none_or(|(g, _)| w.gain > *g) {
