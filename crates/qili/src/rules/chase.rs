@@ -16,8 +16,8 @@ use super::exchange::{
 };
 use super::mate::{can_force_mate, mate_by_checks, mates_after_the_trade, MATE_CHECKS};
 use super::rulebook::{CaptureRules, Rulebook};
-use super::value::{has_value, value};
-use crate::{Move, MoveList, Piece, Position, Role, Square};
+use super::value::{has_value, most_worth, value};
+use crate::{Move, MoveList, Piece, Position, Role, Square, SquareSet};
 
 /// How a piece can be won (29.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -564,14 +564,17 @@ fn capturer_lost_to_checks(pos: &Position, m: Move, t: &Target) -> bool {
     after.play_unchecked(m);
     let opened = Opened::by_capture(pos);
     after.checking_moves().iter().any(|&k| {
-        let Some(gain) = won_by_check(&after, k, m.to, &opened).map(|w| w.gain) else {
-            return false;
-        };
         // What the check takes counts with what it wins back (参考图31's
         // in-between capture with check), unless it was to be had anyway.
-        let took = match after.piece_at(k.to) {
-            Some(p) if single_square_gain(&after, k) <= 0 => value(p, k.to),
-            _ => 0,
+        let taken = after.piece_at(k.to).map_or(0, |p| value(p, k.to));
+        let won = won_by_check(&after, k, m.to, &opened, t.gain - taken);
+        let Some(gain) = won.map(|w| w.gain) else {
+            return false;
+        };
+        let took = if taken > 0 && single_square_gain(&after, k) <= 0 {
+            taken
+        } else {
+            0
         };
         gain + took > t.gain
     })
@@ -703,10 +706,12 @@ fn won_one_check_deep(pos: &Position, k: Move, pieces: u128) -> u128 {
 /// After the check `k` in `pos`, the piece on `sq` won whatever the reply
 /// through checks (抽, 29.1 "通过连续照将吃子"), or one of the pieces the
 /// exchange `opened` to `k` ([`Opened::others`]) by the capture that follows
-/// the check: the one that gains
-/// most, for the least it gains. A check that takes on `sq` itself wins
-/// nothing here: that is the exchange's business.
-fn won_by_check(pos: &Position, k: Move, sq: Square, opened: &Opened) -> Option<Won> {
+/// the check: the one that gains most, for the least it gains. A check that
+/// takes on `sq` itself wins nothing here: that is the exchange's business.
+/// Of the others, only those that could gain more than `floor` are looked
+/// for (the caller asks for no less): a piece won by one capture gains at
+/// most its worth ([`most_worth`]).
+fn won_by_check(pos: &Position, k: Move, sq: Square, opened: &Opened, floor: i32) -> Option<Won> {
     if k.to == sq {
         return None;
     }
@@ -717,10 +722,17 @@ fn won_by_check(pos: &Position, k: Move, sq: Square, opened: &Opened) -> Option<
         pawn_prey: 0,
     };
     let mut won = won_after_check(&p, THROUGH_CHECKS.by(k, &p), None, wanted(sq.bit()));
-    // Looked for among every piece that may count — whether a piece is won
-    // does not depend on what else is looked for — and only if one is won
-    // is it asked which of them count (costly for a check the side had).
-    let lost = wanted(opened.lost(pos) & !sq.bit());
+    // Looked for among every piece that may count and is worth enough —
+    // whether a piece is won does not depend on what else is looked for —
+    // and only if one is won is it asked which of them count (costly for a
+    // check the side had).
+    let worth_more = SquareSet(pos.board().occupied_by(pos.turn().other()))
+        .filter(|&x| {
+            pos.piece_at(x)
+                .is_some_and(|piece| most_worth(piece) > floor)
+        })
+        .fold(0, |set, x| set | x.bit());
+    let lost = wanted(opened.lost(pos) & worth_more & !sq.bit());
     if lost.pieces != 0 {
         let extra = won_after_check(&p, ONE_CHECK.by(k, &p), None, lost);
         if !extra.is_empty() {
@@ -808,7 +820,7 @@ fn every_recapture_lost_to_checks(pos: &Position, m: Move) -> Option<LostRecaptu
         let taker = p.piece_at(m.to)?;
         let mut best: Option<(i32, Vec<Move>)> = None;
         for &k in &p.checking_moves() {
-            let Some(w) = won_by_check(&p, k, m.to, &opened) else {
+            let Some(w) = won_by_check(&p, k, m.to, &opened, -trade) else {
                 continue;
             };
             if best.as_ref().is_none_or(|(g, _)| w.gain > *g) {

@@ -1040,4 +1040,41 @@ mod tests {
             );
         }
     }
+
+    /// No exchange gains more than the first piece it takes can be worth —
+    /// the defender may always stop taking back — the bound by which the
+    /// chase search leaves out pieces that could not gain enough
+    /// ([`crate::rules::value::most_worth`]). Every capture of every position
+    /// on the composed cases' lines (one line in five), both sides to move.
+    #[test]
+    fn an_exchange_gains_at_most_the_worth_of_what_it_takes() {
+        let data = include_str!("../../tests/data/concepts-composed.jsonl");
+        let mut captures = 0;
+        for line in data.lines().step_by(5) {
+            let case: serde_json::Value = serde_json::from_str(line).unwrap();
+            let mut pos =
+                fen::position(case["fen"].as_str().unwrap(), Tolerance::COMPOSED).unwrap();
+            let moves: Vec<&str> = case["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter_map(|m| m.as_str())
+                .collect();
+            for (i, text) in moves.iter().enumerate() {
+                for p in [Some(pos.clone()), pos.pass()].into_iter().flatten() {
+                    for &m in p.captures().iter() {
+                        let victim = p.piece_at(m.to).unwrap();
+                        let gain = exchange(&p, m).gain;
+                        assert!(
+                            gain <= value::most_worth(victim),
+                            "{line} ply {i}: {m} gains {gain}"
+                        );
+                        captures += 1;
+                    }
+                }
+                pos.play_unchecked(iccs::parse_move(&pos, text).unwrap());
+            }
+        }
+        assert!(captures > 1000, "{captures} captures tried");
+    }
 }

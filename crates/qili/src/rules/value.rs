@@ -22,18 +22,23 @@ pub const KING: i32 = 1000;
 /// The value of `piece` standing on `sq` (a pawn's value depends on whether
 /// it has crossed the river).
 pub fn value(piece: Piece, sq: Square) -> i32 {
+    if piece.role == Role::Pawn && sq.rank().is_home_of(piece.color) {
+        0
+    } else {
+        most_worth(piece)
+    }
+}
+
+/// The most `piece` can be worth wherever it stands (a pawn counted as
+/// crossed): no exchange that wins it gains more, as the defender may always
+/// stop taking back.
+pub fn most_worth(piece: Piece) -> i32 {
     match piece.role {
         Role::King => KING,
         Role::Rook => ROOK,
         Role::Horse | Role::Cannon => MINOR,
         Role::Advisor | Role::Elephant => GUARD,
-        Role::Pawn => {
-            if sq.rank().is_home_of(piece.color) {
-                0
-            } else {
-                CROSSED_PAWN
-            }
-        }
+        Role::Pawn => CROSSED_PAWN,
     }
 }
 
