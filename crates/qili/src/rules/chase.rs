@@ -385,7 +385,9 @@ fn winning_capture(
     if !has_value(victim, m.to) {
         return None;
     }
-    let mut ex = exchanges.of(m);
+    // Of a capture whose exchange does not win, only whether its root is
+    // false is asked below, and what it wins is then counted anew.
+    let mut ex = exchanges.of_if_it_wins(m);
     let mut root = None;
     // A root whose every recapture is mated is false (28.16), whether or not
     // the exchange would win anyway: won by numbers only if the root is real
@@ -1435,7 +1437,8 @@ fn wins_nothing(q: &Position, here: u128, checks: Checks) -> bool {
     }
     let exchanges = Exchanges::new(q);
     candidates.iter().all(|&m| {
-        q.piece_at(m.to).is_none_or(|v| !has_value(v, m.to)) || !exchanges.of(m).wins_material()
+        q.piece_at(m.to).is_none_or(|v| !has_value(v, m.to))
+            || !exchanges.of_if_it_wins(m).wins_material()
     })
 }
 

@@ -353,11 +353,30 @@ impl<'a> Exchanges<'a> {
         self.within(first, self.limits(first))
     }
 
+    /// [`Exchanges::of`] where the exchange on the square wins material;
+    /// where it does not, that exchange as it is. What the capture gives up
+    /// elsewhere (得不偿失) only ever lowers the gain, so the answer to
+    /// "does it win?" is the same, and a caller that asks no more of an
+    /// exchange that does not win is spared that search.
+    pub fn of_if_it_wins(&self, first: Move) -> Exchange {
+        let plain = exchange_within(self.pos, first, self.limits(first));
+        if plain.wins_material() {
+            self.with_what_it_gives_up(first, plain)
+        } else {
+            plain
+        }
+    }
+
     /// The exchange that `first` starts, searched within `limits`, with
     /// what the capture gives up elsewhere.
     fn within(&self, first: Move, limits: Limits) -> Exchange {
+        self.with_what_it_gives_up(first, exchange_within(self.pos, first, limits))
+    }
+
+    /// The exchange `ex` on the square that `first` starts, with what the
+    /// capture gives up elsewhere.
+    fn with_what_it_gives_up(&self, first: Move, mut ex: Exchange) -> Exchange {
         let pos = self.pos;
-        let mut ex = exchange_within(pos, first, limits);
         // "被牵子捉子" (CXA 2020 图23): if the capturing piece was holding a way
         // shut — a line, a horse's leg, an elephant's eye — and leaving it lets
         // the opponent win, that way, a piece it could not win before and that
