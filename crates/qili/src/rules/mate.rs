@@ -274,11 +274,15 @@ impl Search {
             }
             sized.push((c.checking_moves().len(), r, c));
         }
-        // Stable: captures stay first among equals.
-        sized.sort_by_key(|&(n, ..)| n);
-        for (_, r, c) in &sized {
-            if !self.mates(c, checks - 1) {
-                return escaped(self, *r);
+        // The fewest checks first; of equals, the first (captures first).
+        // A reply searched is marked so by `usize::MAX`.
+        while let Some(i) = (0..sized.len())
+            .filter(|&i| sized[i].0 != usize::MAX)
+            .min_by_key(|&i| sized[i].0)
+        {
+            sized[i].0 = usize::MAX;
+            if !self.mates(&sized[i].2, checks - 1) {
+                return escaped(self, sized[i].1);
             }
         }
         true
