@@ -269,10 +269,15 @@ impl Search {
         let mut sized: Vec<(usize, Move, Position)> = Vec::with_capacity(replies.len());
         for &r in &replies {
             let c = child(p, r);
-            if self.known_none(&c, checks - 1) || c.checking_moves().is_empty() {
+            let n = if self.known_none(&c, checks - 1) {
+                0
+            } else {
+                c.checking_moves().len()
+            };
+            if n == 0 {
                 return escaped(self, r);
             }
-            sized.push((c.checking_moves().len(), r, c));
+            sized.push((n, r, c));
         }
         // The fewest checks first; of equals, the first (captures first).
         // A reply searched is marked so by `usize::MAX`.
