@@ -7,7 +7,7 @@
 //! it is 捉 but allowed in a repetition.
 
 use super::attack;
-use super::chase::{capture_is_mated, offered_trades, targets, Method, Target};
+use super::chase::{capture_is_mated, offered_trades, targets_among, Method, Target};
 use super::exchange::{exchange, single_square_gain};
 use super::rulebook::Rulebook;
 use crate::{Move, Position, Role, Square};
@@ -45,10 +45,7 @@ pub(super) fn supports_chase(again: &Position, m: Move, t: &Target, rules: &Rule
     // A piece that only shields its own king from check (29.2, 参考图19) is
     // not a partner in the chase.
     !without.is_check()
-        && (!targets(&without, rules)
-            .iter()
-            .any(|w| w.square == t.square)
-            || guards_the_attack(again, &without, t))
+        && (!is_target(&without, rules, t.square) || guards_the_attack(again, &without, t))
 }
 
 /// 从捉到捉 (图5 "退车前就可吃底士，退车后吃士结果没有发生变化"): the moved
@@ -70,6 +67,13 @@ pub(super) fn won_alone_before(
         })
 }
 
+/// `true` if the side to move in `pos` could win the piece on `sq`: one of
+/// its [`targets`](super::chase::targets), asked of that piece alone
+/// ([`targets_among`]: a piece is a target or not whatever the others are).
+fn is_target(pos: &Position, rules: &Rulebook, sq: Square) -> bool {
+    !targets_among(pos, rules, sq.bit()).is_empty()
+}
+
 /// `pos` with the piece on `square` taken off the board, if that is a
 /// position (the side to move keeps the move): what a chase would be without
 /// that piece.
@@ -86,8 +90,7 @@ pub(super) fn without(pos: &Position, square: Square) -> Option<Position> {
 /// ("联合" is of pieces that attack the target, back, screen or guard an
 /// attacker, or pin its root — every example of the book).
 fn needs_a_partner(again: &Position, moved: Square, t: &Target, rules: &Rulebook) -> bool {
-    let winnable =
-        |p: &Position| targets(p, rules).iter().any(|w| w.square == t.square) || only_mated(p, t);
+    let winnable = |p: &Position| is_target(p, rules, t.square) || only_mated(p, t);
     let winnable_without = |q: Square| match without(again, q) {
         Some(p) if !p.is_check() => winnable(&p),
         _ => true,
