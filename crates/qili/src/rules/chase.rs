@@ -728,13 +728,13 @@ fn won_by_check(pos: &Position, k: Move, sq: Square, opened: &Opened, floor: i32
     // whether a piece is won does not depend on what else is looked for —
     // and only if one is won is it asked which of them count (costly for a
     // check the side had).
-    let worth_more = SquareSet(pos.board().occupied_by(pos.turn().other()))
+    let lost = SquareSet(opened.lost(pos) & !sq.bit())
         .filter(|&x| {
             pos.piece_at(x)
                 .is_some_and(|piece| most_worth(piece) > floor)
         })
         .fold(0, |set, x| set | x.bit());
-    let lost = wanted(opened.lost(pos) & worth_more & !sq.bit());
+    let lost = wanted(lost);
     if lost.pieces != 0 {
         let extra = won_after_check(&p, ONE_CHECK.by(k, &p), None, lost);
         if !extra.is_empty() {
