@@ -14,7 +14,9 @@ use super::exchange::{
     exchange, exchange_without, gives_up_more, single_square_gain, winnable_squares, Exchange,
     Exchanges,
 };
-use super::mate::{can_force_mate, mate_by_checks, mates_after_the_trade, MATE_CHECKS};
+use super::mate::{
+    can_force_mate, can_mate_by_checks, mate_by_checks, mates_after_the_trade, MATE_CHECKS,
+};
 use super::rulebook::{CaptureRules, Rulebook};
 use super::value::{has_value, most_worth, value};
 use crate::{Move, MoveList, Piece, Position, Role, Square, SquareSet};
@@ -1098,6 +1100,12 @@ impl Checks {
         }
     }
 
+    /// `true` if, after the defender's reply (`q`), the checking side mates
+    /// by the checks left to it: a reply the defender would not play.
+    fn mate_follows(self, q: &Position) -> bool {
+        self.all > 1 && can_mate_by_checks(q, self.all - 1)
+    }
+
     /// The check `k` in `p` played, and the bound left after it, if it may
     /// be played. A check is free if the piece that checked last takes a
     /// piece with it and cannot be taken back, or if it leaves the defender
@@ -1200,7 +1208,9 @@ fn won_after_check(
 /// within `checks` first — where they stood before the reply, each for the
 /// least it gains, with [`Won::either`] if some reply does not lose it;
 /// none at all if one reply loses nothing, or if there is no reply (a mate,
-/// not a chase). For the first check of a line, `checked` is where it
+/// not a chase). A reply after which the side mates by the checks left
+/// ([`Checks::mate_follows`]) is one the defender would not play, and is
+/// left out unless every reply is such (29.1). For the first check of a line, `checked` is where it
 /// starts: the position it was given in, whose protection counts (below),
 /// and the pieces there that pay no capture back; for a later one,
 /// `None`, and only pieces every reply loses are searched for after the
@@ -1240,160 +1250,108 @@ fn won_per_reply(
         && replies.iter().any(|&r| {
             let mut q = p.clone();
             q.play_unchecked(r);
-            wins_nothing(&q, moved_by(wanted, r), checks)
+            wins_nothing(&q, moved_by(wanted, r), checks) && !checks.mate_follows(&q)
         })
     {
         return Vec::new();
     }
-    for &r in &replies {
-        let captured = p.piece_at(r.to);
-        let lost = captured.map_or(0, |c| value(c, r.to));
-        let pawn_taken = captured.is_some_and(|c| c.role == Role::Pawn);
-        // What the reply's capture costs, for the piece the line wins.
-        let lost_for = |won: Piece| {
-            if pawn_taken {
-                lost.max(floats.map_or(0, |r| r.pawn_given_up_in_checks(won.role)))
-            } else {
-                lost
-            }
-        };
-        let mut q = p.clone();
-        q.play_unchecked(r);
-        // The wanted pieces where they stand after the reply.
-        let here = moved_by(wanted, r);
-        // A piece the reply moves is no longer where the pawn could take it.
-        let pawn_prey = pawn_prey & !r.from.bit();
-        let mut won: Vec<Won> = Vec::new();
-        // Captures after which the defender takes back as much elsewhere
-        // (asked after the first check's replies only, below).
-        let mut paid_back = 0;
-        for t in direct_captures(&q, CaptureRules::PLAIN, true, here) {
-            // The king alone wins nothing; nor do pawns taking what they
-            // could take before the check.
-            if t.king_only || t.pawn_only && pawn_prey & t.square.bit() != 0 {
-                continue;
-            }
-            // Nor does a capture after which a check wins the capturer back
-            // (图16 at the end of the line, as for a capture at once).
-            let lost_to_checks = floats.is_some_and(|r| r.capturer_lost_to_checks_wins_nothing)
-                && t.attackers
-                    .iter()
-                    .all(|&a| capturer_lost_to_checks(&q, Move::new(a, t.square), &t));
-            if lost_to_checks {
-                continue;
-            }
-            if checked.is_some_and(|start| won_back(&q, &t, start)) {
-                paid_back |= t.square.bit();
-            }
-            won.push(Won {
-                square: t.square,
-                piece: t.piece,
-                gain: t.gain,
-                takers: t.takers,
-                moved: false,
-                either: false,
-                #[cfg(feature = "lines")]
-                line: t.line,
-            });
-        }
-        for &k in &q.checking_moves() {
-            let Some((next, q2)) = checks.play(&q, k) else {
-                continue;
-            };
-            let taken = q.piece_at(k.to).map_or(0, |c| value(c, k.to));
-            let wanted = Wanted {
-                pieces: here & !k.to.bit(),
-                pawn_prey: pawn_prey & !k.to.bit(),
-            };
-            for w in won_after_check(&q2, next, floats, wanted) {
-                let gain = w.gain + taken;
-                match won.iter_mut().find(|v| v.square == w.square) {
-                    // The best line counts; of equally good ones, a line that
-                    // takes the piece where it stands (whichever check comes
-                    // first in the move list, which a mirror changes).
-                    Some(v) if gain > v.gain => {
-                        v.gain = gain;
-                        v.moved = w.moved;
-                        v.takers |= with_checker(k, w.takers);
-                        #[cfg(feature = "lines")]
-                        {
-                            v.line = then(k, w.line);
-                        }
-                    }
-                    Some(v) => {
-                        v.moved &= w.moved || gain < v.gain;
-                        v.takers |= with_checker(k, w.takers);
-                    }
-                    None => won.push(Won {
-                        gain,
-                        takers: with_checker(k, w.takers),
-                        #[cfg(feature = "lines")]
-                        line: then(k, w.line),
-                        ..w
-                    }),
+    // 29.1 "能够通过连续照将吃子": a reply after which the checks go on to
+    // mate is no escape, and what it gives up does not count. If every
+    // reply is so, the check is a mate, and the line still takes what it
+    // takes on the way: the replies are counted as they are.
+    let mut todo = replies;
+    let mut skip_mated = true;
+    loop {
+        let mut mated = MoveList::new();
+        for &r in &todo {
+            let captured = p.piece_at(r.to);
+            let lost = captured.map_or(0, |c| value(c, r.to));
+            let pawn_taken = captured.is_some_and(|c| c.role == Role::Pawn);
+            // What the reply's capture costs, for the piece the line wins.
+            let lost_for = |won: Piece| {
+                if pawn_taken {
+                    lost.max(floats.map_or(0, |r| r.pawn_given_up_in_checks(won.role)))
+                } else {
+                    lost
                 }
-            }
-        }
-        let (mut named, mut really_lost, mut most) = (0, 0, 0);
-        for w in won {
-            let gain = w.gain - lost_for(w.piece);
-            if gain <= 0 {
+            };
+            let mut q = p.clone();
+            q.play_unchecked(r);
+            if skip_mated && checks.mate_follows(&q) {
+                mated.push(r);
                 continue;
             }
-            let real = paid_back & w.square.bit() == 0;
-            let w = Won {
-                square: if w.square == r.to { r.from } else { w.square },
-                gain,
-                moved: w.moved || w.square == r.to,
-                #[cfg(feature = "lines")]
-                line: then(r, w.line),
-                ..w
-            };
-            // 29.3: the chased piece is one without a (real) root. A piece
-            // that is protected where it stood in the position `checked`
-            // and is won only after a reply moves it — typically to block
-            // the check — was not chased (CXA 2020 参考图13, 参考图33: the
-            // advisor or elephant that must interpose is taken there; 图24's
-            // rook that interposes had no root where it stood — nor has a
-            // piece whose root was false, 28.16). A reply that loses only
-            // such a piece loses nothing.
-            if let Some(Start { pos, .. }) = checked.filter(|_| w.moved) {
-                let guards = attack::attackers(pos.board(), w.square, pos.turn().other());
-                if guards.iter().any(|&d| could_take_back(pos, w.square, d)) {
+            // The wanted pieces where they stand after the reply.
+            let here = moved_by(wanted, r);
+            // A piece the reply moves is no longer where the pawn could take it.
+            let pawn_prey = pawn_prey & !r.from.bit();
+            let (won, paid_back) = won_after_reply(&q, checks, floats, here, pawn_prey, checked);
+            let (mut named, mut really_lost, mut most) = (0, 0, 0);
+            for w in won {
+                let gain = w.gain - lost_for(w.piece);
+                if gain <= 0 {
                     continue;
                 }
-            }
-            named |= w.square.bit();
-            if real {
-                really_lost |= w.square.bit();
-                most = most.max(w.gain);
-            }
-            match out.iter_mut().find(|v| v.square == w.square) {
-                Some(v) => {
-                    v.moved |= w.moved;
-                    v.takers |= w.takers;
-                    if w.gain < v.gain {
-                        v.gain = w.gain;
-                        #[cfg(feature = "lines")]
-                        {
-                            v.line = w.line;
-                        }
+                let real = paid_back & w.square.bit() == 0;
+                let w = Won {
+                    square: if w.square == r.to { r.from } else { w.square },
+                    gain,
+                    moved: w.moved || w.square == r.to,
+                    #[cfg(feature = "lines")]
+                    line: then(r, w.line),
+                    ..w
+                };
+                // 29.3: the chased piece is one without a (real) root. A piece
+                // that is protected where it stood in the position `checked`
+                // and is won only after a reply moves it — typically to block
+                // the check — was not chased (CXA 2020 参考图13, 参考图33: the
+                // advisor or elephant that must interpose is taken there; 图24's
+                // rook that interposes had no root where it stood — nor has a
+                // piece whose root was false, 28.16). A reply that loses only
+                // such a piece loses nothing.
+                if let Some(Start { pos, .. }) = checked.filter(|_| w.moved) {
+                    let guards = attack::attackers(pos.board(), w.square, pos.turn().other());
+                    if guards.iter().any(|&d| could_take_back(pos, w.square, d)) {
+                        continue;
                     }
                 }
-                None => out.push(w),
+                named |= w.square.bit();
+                if real {
+                    really_lost |= w.square.bit();
+                    most = most.max(w.gain);
+                }
+                match out.iter_mut().find(|v| v.square == w.square) {
+                    Some(v) => {
+                        v.moved |= w.moved;
+                        v.takers |= w.takers;
+                        if w.gain < v.gain {
+                            v.gain = w.gain;
+                            #[cfg(feature = "lines")]
+                            {
+                                v.line = w.line;
+                            }
+                        }
+                    }
+                    None => out.push(w),
+                }
+            }
+            if named == 0 {
+                return Vec::new();
+            }
+            lost_to_every_reply &= named;
+            every_reply_loses_for_real &= really_lost != 0;
+            lost_somewhere_for_real |= really_lost;
+            sure_of = sure_of.min(most);
+            // Only what every reply so far lets go can be won whatever the reply.
+            if checked.is_none() {
+                wanted = named;
             }
         }
-        if named == 0 {
-            return Vec::new();
+        if !skip_mated || mated.len() < todo.len() {
+            break;
         }
-        lost_to_every_reply &= named;
-        every_reply_loses_for_real &= really_lost != 0;
-        lost_somewhere_for_real |= really_lost;
-        sure_of = sure_of.min(most);
-        // Only what every reply so far lets go can be won whatever the reply.
-        if checked.is_none() {
-            wanted = named;
-        }
+        todo = mated;
+        skip_mated = false;
     }
     // One of several pieces is won only if every reply loses one for
     // real: a capture after which the defender takes back as much elsewhere
@@ -1411,6 +1369,93 @@ fn won_per_reply(
         !w.either || alternatives & w.square.bit() != 0 && w.gain <= sure_of
     });
     out
+}
+
+/// After a reply (`q`, the checking side to move): the pieces on the points
+/// of `here` the side wins next — by a capture, or by more checks within
+/// `checks` — each for the best line, and among them the ones whose capture
+/// the defender pays back elsewhere (asked after the first check's replies
+/// only, with `checked`; see [`won_back`]). `pawn_prey` are the pieces the
+/// pawns could take before the check (see [`Wanted::pawn_prey`]).
+fn won_after_reply(
+    q: &Position,
+    checks: Checks,
+    floats: Option<&Rulebook>,
+    here: u128,
+    pawn_prey: u128,
+    checked: Option<Start>,
+) -> (Vec<Won>, u128) {
+    let mut won: Vec<Won> = Vec::new();
+    // Captures after which the defender takes back as much elsewhere.
+    let mut paid_back = 0;
+    for t in direct_captures(q, CaptureRules::PLAIN, true, here) {
+        // The king alone wins nothing; nor do pawns taking what they
+        // could take before the check.
+        if t.king_only || t.pawn_only && pawn_prey & t.square.bit() != 0 {
+            continue;
+        }
+        // Nor does a capture after which a check wins the capturer back
+        // (图16 at the end of the line, as for a capture at once).
+        let lost_to_checks = floats.is_some_and(|r| r.capturer_lost_to_checks_wins_nothing)
+            && t.attackers
+                .iter()
+                .all(|&a| capturer_lost_to_checks(q, Move::new(a, t.square), &t));
+        if lost_to_checks {
+            continue;
+        }
+        if checked.is_some_and(|start| won_back(q, &t, start)) {
+            paid_back |= t.square.bit();
+        }
+        won.push(Won {
+            square: t.square,
+            piece: t.piece,
+            gain: t.gain,
+            takers: t.takers,
+            moved: false,
+            either: false,
+            #[cfg(feature = "lines")]
+            line: t.line,
+        });
+    }
+    for &k in &q.checking_moves() {
+        let Some((next, q2)) = checks.play(q, k) else {
+            continue;
+        };
+        let taken = q.piece_at(k.to).map_or(0, |c| value(c, k.to));
+        let wanted = Wanted {
+            pieces: here & !k.to.bit(),
+            pawn_prey: pawn_prey & !k.to.bit(),
+        };
+        for w in won_after_check(&q2, next, floats, wanted) {
+            let gain = w.gain + taken;
+            match won.iter_mut().find(|v| v.square == w.square) {
+                // The best line counts; of equally good ones, a line that
+                // takes the piece where it stands (whichever check comes
+                // first in the move list, which a mirror changes).
+                Some(v) if gain > v.gain => {
+                    v.gain = gain;
+                    v.moved = w.moved;
+                    v.takers |= with_checker(k, w.takers);
+                    #[cfg(feature = "lines")]
+                    {
+                        v.line = then(k, w.line);
+                    }
+                }
+                Some(v) => {
+                    v.moved &= w.moved || gain < v.gain;
+                    v.takers |= with_checker(k, w.takers);
+                }
+                None => won.push(Won {
+                    gain,
+                    takers: with_checker(k, w.takers),
+                    #[cfg(feature = "lines")]
+                    line: then(k, w.line),
+                    ..w
+                }),
+            }
+        }
+    }
+    (won, paid_back)
 }
 
 /// The points of `pieces` once the move `r` is made: a piece it moves
@@ -1538,6 +1583,27 @@ mod tests {
             [("e7".to_string(), 0, 4)]
         );
         assert_eq!(won("c3ka1n1/4a4/4r4/9/5P1N1/9/4NCc2/9/9/5K3 w"), []);
+    }
+
+    /// 29.1 "能够通过连续照将吃子": a reply after which the checks go on to
+    /// mate is no escape — the defender would not play it. With the black
+    /// cannon on h5, 车6进3 (f3f0) checks, 帅五进一, 车6退1, 帅五退一, and 炮8平5
+    /// checks over the elephant. 仕六退五 (d2e1) blocks, but 车6进1 mates; the
+    /// elephant must step aside (相五退七), and after 车6进1 and 帅五进一 the
+    /// rook takes the elephant on g0. Counted as an escape, the block saved
+    /// it.
+    #[test]
+    fn a_reply_that_walks_into_mate_is_no_escape() {
+        let won = |f: &str| {
+            let pos = fen::position(f, Tolerance::COMPOSED).unwrap();
+            targets_through_check(&pos, Edition::Cxa2020.rulebook())
+                .iter()
+                .map(|t| t.square.to_string())
+                .collect::<Vec<_>>()
+        };
+        // The advisor on d0 the rook's checks win alone.
+        assert_eq!(won("5k3/9/9/9/7c1/9/5r3/3AB4/9/3AK1B2 b"), ["d0", "g0"]);
+        assert_eq!(won("5k3/9/9/9/9/9/5r3/3AB4/9/3AK1B2 b"), ["d0"]);
     }
 
     /// 28.16 假根 by 抽: the horse on g4 takes the cannon on h6, guarded only
