@@ -88,6 +88,10 @@ export interface ChaseReport {
   line: string[];
   /** The material the chasing side wins by playing `line`. */
   balance: number;
+  /** For `through_check`: some replies on the way were left out because
+   * the checks then mate (29.1); `line` answers with the best reply that
+   * is not mated. */
+  mates_aside: boolean;
 }
 
 /** A line about a piece the move concerns other than a chase. */

@@ -125,6 +125,10 @@ pub struct Target {
     /// the check loses one of them, not always this one (28.3 "吃掉对方某个
     /// 无根子", 1999 细则3 "在子力价值上构成得子").
     pub alternatives: u128,
+    /// Won through checks only with some of the defender's replies on the
+    /// way left out, because the checks then mate (29.1: a reply the
+    /// defender would not play).
+    pub mates_aside: bool,
     /// The line that wins it: the capture that describes it and the
     /// exchange that follows (29.1 "完整的交换过程"); for a piece won through
     /// checks, the check that wins the most, the defender's reply that lets
@@ -365,6 +369,7 @@ fn direct_captures(
                 pawn_only: attacker == Some(Role::Pawn),
                 joint: false,
                 alternatives: 0,
+                mates_aside: false,
                 line: ex.line,
             }),
         }
@@ -1040,6 +1045,7 @@ fn through_check(
                 pawn_only: false,
                 joint: false,
                 alternatives: if w.either { group } else { 0 },
+                mates_aside: w.mates_aside,
                 #[cfg(feature = "lines")]
                 line: then(k, w.line),
                 #[cfg(not(feature = "lines"))]
@@ -1153,6 +1159,9 @@ struct Won {
     moved: bool,
     /// Not every reply loses it (see [`Target::alternatives`]).
     either: bool,
+    /// A reply on the way was left out: the checks then mate it
+    /// ([`Checks::mate_follows`]).
+    mates_aside: bool,
     /// The line that wins it: the defender's reply that lets the least be
     /// won, then the capture and its exchange, or the next check and so on.
     #[cfg(feature = "lines")]
@@ -1261,7 +1270,7 @@ fn won_per_reply(
     // takes on the way: the replies are counted as they are.
     let mut todo = replies;
     let mut skip_mated = true;
-    loop {
+    let mates_aside = loop {
         let mut mated = MoveList::new();
         for &r in &todo {
             let captured = p.piece_at(r.to);
@@ -1323,6 +1332,7 @@ fn won_per_reply(
                 match out.iter_mut().find(|v| v.square == w.square) {
                     Some(v) => {
                         v.moved |= w.moved;
+                        v.mates_aside |= w.mates_aside;
                         v.takers |= w.takers;
                         if w.gain < v.gain {
                             v.gain = w.gain;
@@ -1348,11 +1358,11 @@ fn won_per_reply(
             }
         }
         if !skip_mated || mated.len() < todo.len() {
-            break;
+            break skip_mated && !mated.is_empty();
         }
         todo = mated;
         skip_mated = false;
-    }
+    };
     // One of several pieces is won only if every reply loses one for
     // real: a capture after which the defender takes back as much elsewhere
     // gains nothing (得不偿失). Of those, the pieces chased are the ones
@@ -1366,6 +1376,7 @@ fn won_per_reply(
     };
     out.retain_mut(|w| {
         w.either = lost_to_every_reply & w.square.bit() == 0;
+        w.mates_aside |= mates_aside;
         !w.either || alternatives & w.square.bit() != 0 && w.gain <= sure_of
     });
     out
@@ -1413,6 +1424,7 @@ fn won_after_reply(
             takers: t.takers,
             moved: false,
             either: false,
+            mates_aside: false,
             #[cfg(feature = "lines")]
             line: t.line,
         });
@@ -1435,6 +1447,7 @@ fn won_after_reply(
                 Some(v) if gain > v.gain => {
                     v.gain = gain;
                     v.moved = w.moved;
+                    v.mates_aside = w.mates_aside;
                     v.takers |= with_checker(k, w.takers);
                     #[cfg(feature = "lines")]
                     {
@@ -1591,19 +1604,21 @@ mod tests {
     /// checks over the elephant. 仕六退五 (d2e1) blocks, but 车6进1 mates; the
     /// elephant must step aside (相五退七), and after 车6进1 and 帅五进一 the
     /// rook takes the elephant on g0. Counted as an escape, the block saved
-    /// it.
+    /// it. The target says a reply was left out as mated
+    /// ([`Target::mates_aside`]), which the explanation tells.
     #[test]
     fn a_reply_that_walks_into_mate_is_no_escape() {
         let won = |f: &str| {
             let pos = fen::position(f, Tolerance::COMPOSED).unwrap();
             targets_through_check(&pos, Edition::Cxa2020.rulebook())
                 .iter()
-                .map(|t| t.square.to_string())
+                .map(|t| (t.square.to_string(), t.mates_aside))
                 .collect::<Vec<_>>()
         };
-        // The advisor on d0 the rook's checks win alone.
-        assert_eq!(won("5k3/9/9/9/7c1/9/5r3/3AB4/9/3AK1B2 b"), ["d0", "g0"]);
-        assert_eq!(won("5k3/9/9/9/9/9/5r3/3AB4/9/3AK1B2 b"), ["d0"]);
+        let (d0, g0) = (("d0".to_string(), false), ("g0".to_string(), true));
+        // The advisor on d0 the rook's checks win alone, no reply mated.
+        assert_eq!(won("5k3/9/9/9/7c1/9/5r3/3AB4/9/3AK1B2 b"), [d0.clone(), g0]);
+        assert_eq!(won("5k3/9/9/9/9/9/5r3/3AB4/9/3AK1B2 b"), [d0]);
     }
 
     /// 28.16 假根 by 抽: the horse on g4 takes the cannon on h6, guarded only

@@ -111,9 +111,17 @@ fn root_text(t: &Target, after: &Position) -> (String, String) {
     match (t.method, t.root) {
         (Method::ThroughCheck(k), _) => {
             let (z, w) = line_text(after, &[k]);
+            let (z_mates, w_mates) = if t.mates_aside {
+                (
+                    "；途中的某些应着会被将死",
+                    "; some replies on the way are mated",
+                )
+            } else {
+                ("", "")
+            };
             (
-                format!("先{}照将后可得", z),
-                format!("won after the check {}", w),
+                format!("先{z}照将后可得{z_mates}"),
+                format!("won after the check {w}{w_mates}"),
             )
         }
         (_, Root::None) => ("无根".into(), "unprotected".into()),
@@ -557,6 +565,25 @@ mod tests {
         let t = explained(f, "e2g0 h1g1 g0e2 g1h1", 3);
         assert!(t.zh.contains("先车8进1照将后可得"), "{}", t.zh);
         assert!(t.en.contains("won after the check R8+1"), "{}", t.en);
+    }
+
+    /// A piece won through checks only because a reply that would keep it
+    /// is mated says so: 炮2平8 chases the elephant on g0, and the block
+    /// 仕六退五 on the way is met by 车6进1 mate. The check that wins it
+    /// for every reply (CXA 2020 图3) says nothing of mates.
+    #[test]
+    fn a_chase_past_mated_replies_says_so() {
+        let t = explained("5k3/9/9/9/1c7/9/5r3/3AB4/9/3AK1B2 b", "b5h5", 0);
+        assert!(t.zh.contains("捉红相（g0）"), "{}", t.zh);
+        assert!(t.zh.contains("途中的某些应着会被将死"), "{}", t.zh);
+        assert!(
+            t.en.contains("some replies on the way are mated"),
+            "{}",
+            t.en
+        );
+        let f = "5a3/5k3/4P4/p7p/9/8P/P8/4B4/2nRA2r1/2BAK4 w";
+        let t = explained(f, "e2g0 h1g1 g0e2 g1h1", 3);
+        assert!(!t.en.contains("mated"), "{}", t.en);
     }
 
     /// A chase made new without a new attacker says why (CXA 2020 参考图15:

@@ -65,6 +65,10 @@ pub struct ChaseReport {
     /// The material the chasing side wins by playing `line` (rook 4,
     /// horse/cannon 2, advisor/elephant/crossed pawn 1).
     pub balance: i32,
+    /// For `through_check`: some of the defender's replies on the way were
+    /// left out because the checks then mate (29.1) — `line` answers with
+    /// the best reply that is not mated.
+    pub mates_aside: bool,
 }
 
 /// One move.
@@ -176,6 +180,7 @@ fn chase_report(again: Option<&Position>, t: &Target) -> ChaseReport {
     ChaseReport {
         balance: again.map_or(0, |p| balance(p, &t.line)),
         line: t.line.clone(),
+        mates_aside: t.mates_aside,
         square: t.square,
         piece: t.piece,
         attackers: t.attackers.clone(),
