@@ -88,9 +88,8 @@ export interface ChaseReport {
   line: string[];
   /** The material the chasing side wins by playing `line`. */
   balance: number;
-  /** For `through_check`: some replies on the way were left out because
-   * the checks then mate (29.1); `line` answers with the best reply that
-   * is not mated. */
+  /** For `through_check`: after `check`, some of the defender's replies on
+   * the way were left out because the checks then mate (29.1). */
   mates_aside: boolean;
 }
 

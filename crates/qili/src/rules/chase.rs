@@ -125,9 +125,9 @@ pub struct Target {
     /// the check loses one of them, not always this one (28.3 "吃掉对方某个
     /// 无根子", 1999 细则3 "在子力价值上构成得子").
     pub alternatives: u128,
-    /// Won through checks only with some of the defender's replies on the
-    /// way left out, because the checks then mate (29.1: a reply the
-    /// defender would not play).
+    /// For [`Method::ThroughCheck`]: after its check, some of the
+    /// defender's replies on the way were left out because the checks then
+    /// mate (29.1: replies the defender would not play).
     pub mates_aside: bool,
     /// The line that wins it: the capture that describes it and the
     /// exchange that follows (29.1 "完整的交换过程"); for a piece won through

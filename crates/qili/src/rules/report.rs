@@ -65,9 +65,9 @@ pub struct ChaseReport {
     /// The material the chasing side wins by playing `line` (rook 4,
     /// horse/cannon 2, advisor/elephant/crossed pawn 1).
     pub balance: i32,
-    /// For `through_check`: some of the defender's replies on the way were
-    /// left out because the checks then mate (29.1) — `line` answers with
-    /// the best reply that is not mated.
+    /// For `through_check`: after `check`, some of the defender's replies on
+    /// the way were left out because the checks then mate (29.1) — replies
+    /// the defender would not play.
     pub mates_aside: bool,
 }
 
