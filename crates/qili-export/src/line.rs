@@ -70,6 +70,10 @@ pub struct Line {
     pub side: Color,
     /// The other side passed to let it (it had the move after the labelled one).
     pub passed: bool,
+    /// For a chase through checks: some of the defender's replies on the
+    /// way were left out, the checks mating them (29.1; see the chase's
+    /// `mates_aside`).
+    pub mates_aside: bool,
     /// The moves (those legal from the start, in order).
     pub moves: Vec<Move>,
     /// `positions[i]` is the position after `i` moves of the line; the
@@ -85,15 +89,15 @@ impl Line {
     /// move, or if the side to start cannot (the other side is in check
     /// and cannot pass).
     pub fn new(after: &Position, m: &MoveReport, which: Which) -> Option<Line> {
-        let (side, mut moves) = match which {
-            Which::Chase(s) => (
-                m.side,
-                m.chases.iter().find(|c| c.square == s)?.line.clone(),
-            ),
-            Which::Mate => (m.side, m.mate_line.clone()?),
+        let (side, mut moves, mates_aside) = match which {
+            Which::Chase(s) => {
+                let c = m.chases.iter().find(|c| c.square == s)?;
+                (m.side, c.line.clone(), c.mates_aside)
+            }
+            Which::Mate => (m.side, m.mate_line.clone()?, false),
             Which::Claim(k, s) => {
                 let c = m.claims.iter().find(|c| c.claim == k && c.square == s)?;
-                (c.side, c.line.clone())
+                (c.side, c.line.clone(), false)
             }
         };
         let passed = after.turn() != side;
@@ -110,6 +114,7 @@ impl Line {
             which,
             side,
             passed,
+            mates_aside,
             moves,
             positions,
             step: 0,

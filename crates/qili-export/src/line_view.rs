@@ -30,6 +30,9 @@ pub struct Words {
     pub claims: [(&'static str, &'static str); 4],
     /// What the board shows while a line is shown, and the keys.
     pub note: &'static str,
+    /// Under a chase's line that left mated replies aside (see
+    /// [`Line::mates_aside`]).
+    pub mates_aside: &'static str,
     /// The name of the list of the line's moves.
     pub moves: &'static str,
     /// The name of the line's board.
@@ -62,6 +65,7 @@ const ZH: Words = Words {
         ("吃子后被杀（29.4）：", ""),
     ],
     note: "棋盘上是演示着法，不是对局。← → 步进，Home/End 到头尾，空格播放，Esc 返回。",
+    mates_aside: "途中有的应着未列出：走了会被连续照将将死（29.1）。",
     moves: "演示着法",
     board: "演示棋盘",
     back: "返回对局",
@@ -84,6 +88,7 @@ const EN: Words = Words {
         ("Taking ", " is met by mate (29.4)"),
     ],
     note: "The board shows the line, not the game. ← → step, Home/End go to its ends, Space plays, Esc goes back.",
+    mates_aside: "Some replies on the way are not shown: the checks would mate them (29.1).",
     moves: "Moves of the line",
     board: "The line's board",
     back: "Back to the game",
@@ -201,11 +206,14 @@ impl View {
         h.open("h3", &[("id", Some("line-title"))])
             .text(&self.title())
             .close("h3")
-            .el("p", "small", w.note)
-            .open(
-                "ol",
-                &[("class", Some("line-moves")), ("aria-label", Some(w.moves))],
-            );
+            .el("p", "small", w.note);
+        if l.mates_aside {
+            h.el("p", "small line-mates", w.mates_aside);
+        }
+        h.open(
+            "ol",
+            &[("class", Some("line-moves")), ("aria-label", Some(w.moves))],
+        );
         for (i, &m) in l.moves.iter().enumerate() {
             let at = i + 1;
             let (ply, iccs) = (at.to_string(), m.to_string());
@@ -402,6 +410,23 @@ mod tests {
             pieces(v.line.position()).len()
         );
         assert!(drawing.contains("class=\"arrow attack\""), "{drawing}");
+    }
+
+    /// 参考图29, 车四进三: the line that wins the rook on b3 leaves aside
+    /// replies the checks would mate, and its panel says so; 图10's line
+    /// does not.
+    #[test]
+    fn the_panel_says_when_mated_replies_are_left_out() {
+        let aside = |m: &MoveReport| m.chases.iter().find(|c| c.mates_aside).unwrap().square;
+        let v = view("cxa-ref29", 4, |m| Which::Chase(aside(m)), Lang::En);
+        assert!(v.panel().contains(EN.mates_aside), "{}", v.panel());
+        let v = view(
+            "cxa-fig10",
+            1,
+            |m| Which::Chase(m.chases[0].square),
+            Lang::Zh,
+        );
+        assert!(!v.panel().contains(ZH.mates_aside));
     }
 
     #[test]
