@@ -1219,11 +1219,11 @@ fn won_after_check(
 /// none at all if one reply loses nothing, or if there is no reply (a mate,
 /// not a chase). A reply after which the side mates by the checks left
 /// ([`Checks::mate_follows`]) is one the defender would not play, and is
-/// left out unless every reply is such (29.1). For the first check of a line, `checked` is where it
-/// starts: the position it was given in, whose protection counts (below),
-/// and the pieces there that pay no capture back; for a later one,
-/// `None`, and only pieces every reply loses are searched for after the
-/// first reply. A piece that not every reply loses counts only if every
+/// left out unless every reply is such (29.1). For the first check of a
+/// line, `checked` is where it starts: the position it was given in, whose
+/// protection counts (below), and the pieces there that pay no capture
+/// back; for a later one, `None`, and only pieces every reply loses are
+/// searched for after the first reply. A piece that not every reply loses counts only if every
 /// reply loses one for real: not a piece whose capture by the next move
 /// lets the defender take as much back elsewhere ([`won_back`]).
 /// A pawn the defender takes on the way counts as lost at least what the
