@@ -115,14 +115,11 @@ fn forces_mate(search: &mut Search, pos: &Position, checks: u32) -> bool {
     if !pos.is_check() {
         return false;
     }
-    pos.legal_moves().iter().any(|&answer| {
-        let p = child(pos, answer);
-        let replies = p.legal_moves();
-        replies.is_empty()
-            || replies
-                .iter()
-                .all(|&r| search.mates(&child(&p, r), checks - 1))
-    })
+    // An answer after which every reply allows a mate within the checks
+    // left: a position like one after a check, searched as such.
+    pos.legal_moves()
+        .iter()
+        .any(|&answer| search.mates_after(&child(pos, answer), checks))
 }
 
 fn child(pos: &Position, m: Move) -> Position {
@@ -228,7 +225,8 @@ impl Search {
 
     /// `true` if, after a check (`p`, the defender to move), every reply
     /// allows a mate within `checks - 1` more checks (at the last check: if
-    /// there is no reply).
+    /// there is no reply). The same question after any move of the attacker
+    /// (the answer to a check, in [`forces_mate`]).
     ///
     /// Almost every question the rules ask has the answer "no mate", and a
     /// "no" needs one reply that escapes: the search looks for it where it
