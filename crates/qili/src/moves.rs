@@ -51,6 +51,9 @@ impl Default for MoveList {
 }
 
 impl MoveList {
+    /// The most moves a list holds.
+    pub(crate) const CAPACITY: usize = CAPACITY;
+
     /// An empty list.
     pub const fn new() -> MoveList {
         let z = Square::new_unchecked(0);

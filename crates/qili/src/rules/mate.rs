@@ -264,8 +264,9 @@ impl Search {
             }
             return true;
         }
-        let mut sized: Vec<(usize, Move, Position)> = Vec::with_capacity(replies.len());
-        for &r in &replies {
+        // The checks each reply leaves, in the order of `replies`.
+        let mut sizes = [0u8; MoveList::CAPACITY];
+        for (size, &r) in sizes.iter_mut().zip(&replies) {
             let c = child(p, r);
             let n = if self.known_none(&c, checks - 1) {
                 0
@@ -275,17 +276,19 @@ impl Search {
             if n == 0 {
                 return escaped(self, r);
             }
-            sized.push((n, r, c));
+            *size = n.min(usize::from(u8::MAX - 1)) as u8;
         }
         // The fewest checks first; of equals, the first (captures first).
-        // A reply searched is marked so by `usize::MAX`.
-        while let Some(i) = (0..sized.len())
-            .filter(|&i| sized[i].0 != usize::MAX)
-            .min_by_key(|&i| sized[i].0)
+        // A reply searched is marked so by `u8::MAX`.
+        let sizes = &mut sizes[..replies.len()];
+        while let Some(i) = (0..sizes.len())
+            .filter(|&i| sizes[i] != u8::MAX)
+            .min_by_key(|&i| sizes[i])
         {
-            sized[i].0 = usize::MAX;
-            if !self.mates(&sized[i].2, checks - 1) {
-                return escaped(self, sized[i].1);
+            sizes[i] = u8::MAX;
+            let r = replies[i];
+            if !self.mates(&child(p, r), checks - 1) {
+                return escaped(self, r);
             }
         }
         true
