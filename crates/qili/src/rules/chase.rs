@@ -1145,6 +1145,7 @@ fn only_reply(p: &Position) -> bool {
 }
 
 /// A piece won after a check (see [`won_per_reply`]).
+#[derive(Clone)]
 struct Won {
     /// Where it stands before the reply.
     square: Square,
@@ -1187,7 +1188,7 @@ fn could_take_back(pos: &Position, sq: Square, from: Square) -> bool {
 }
 
 /// The pieces a search after a check looks for, as bit sets of points.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 struct Wanted {
     /// The pieces looked for (the search follows them as replies move them,
     /// and looks at nothing else).
@@ -1201,15 +1202,77 @@ struct Wanted {
 /// After a check (`p`, the defender to move): the pieces won whatever the
 /// defender replies — by a capture next, or by more checks within `checks`
 /// first — for the pieces of `wanted` only.
+///
+/// What a check wins is a fact about the position and the question alone,
+/// and the same questions come again and again: the same position is
+/// reached by checks in another order, and the chase search, the exchange's
+/// checks ([`capturer_lost_to_checks`]) and the next move's questions follow
+/// the same lines. So each thread remembers the latest answers, as the mate
+/// search does (`mate.rs`), in a direct-mapped table: a question that lands
+/// on an occupied slot replaces it — forgetting only costs time.
 fn won_after_check(
     p: &Position,
     checks: Checks,
     floats: Option<&Rulebook>,
     wanted: Wanted,
 ) -> Vec<Won> {
-    let mut won = won_per_reply(p, checks, floats, wanted, None);
-    won.retain(|w| !w.either);
-    won
+    let asked = Asked {
+        key: p.key(),
+        checks,
+        floats: floats.copied(),
+        wanted,
+    };
+    let slot = asked.slot();
+    let known = WON.with(|t| {
+        t.borrow()
+            .get(slot)
+            .and_then(|e| e.as_ref().filter(|(a, _)| *a == asked).map(|e| e.1.clone()))
+    });
+    known.unwrap_or_else(|| {
+        let mut won = won_per_reply(p, checks, floats, wanted, None);
+        won.retain(|w| !w.either);
+        WON.with(|t| {
+            let mut t = t.borrow_mut();
+            if t.is_empty() {
+                t.resize(WON_SLOTS, None);
+            }
+            t[slot] = Some((asked, won.clone()));
+        });
+        won
+    })
+}
+
+/// A question [`won_after_check`] answers.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Asked {
+    /// The position's [`Position::key`].
+    key: u64,
+    checks: Checks,
+    floats: Option<Rulebook>,
+    wanted: Wanted,
+}
+
+impl Asked {
+    /// The question's slot in the table.
+    fn slot(&self) -> usize {
+        let mixed = self.key
+            ^ (self.wanted.pieces as u64)
+            ^ (self.wanted.pieces >> 64) as u64
+            ^ u64::from(self.checks.all) << 58
+            ^ u64::from(self.checks.quiet) << 61;
+        (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 52) as usize & (WON_SLOTS - 1)
+    }
+}
+
+/// Slots in the table of [`won_after_check`] (a power of two).
+const WON_SLOTS: usize = 1 << 12;
+
+/// One remembered answer of [`won_after_check`]: the question and the answer.
+type Answered = (Asked, Vec<Won>);
+
+thread_local! {
+    static WON: std::cell::RefCell<Vec<Option<Answered>>> =
+        const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// After a check (`p`, the defender to move): the pieces of `wanted` that
