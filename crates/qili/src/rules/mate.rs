@@ -149,6 +149,9 @@ struct Search {
     /// For each number of checks left, the reply that last escaped a mate
     /// (a "killer"): tried first, as it often escapes the next check too.
     escapes: [Option<Move>; MATE_CHECKS as usize + 1],
+    /// For each number of checks left, the check that last mated: tried
+    /// first, as a mate is often given the same way again.
+    mating: [Option<Move>; MATE_CHECKS as usize + 1],
 }
 
 /// Slots in the table (a power of two): 1 MiB, allocated on first use.
@@ -206,10 +209,17 @@ impl Search {
                 return true;
             }
         }
-        let found = pos
-            .checking_moves()
-            .iter()
-            .any(|&m| self.mates_after(&child(pos, m), checks));
+        let depth = (checks as usize).min(self.mating.len() - 1);
+        let list = pos.checking_moves();
+        let first = self.mating[depth].filter(|m| list.contains(m));
+        let found = first.is_some_and(|m| self.mates_after(&child(pos, m), checks))
+            || list.iter().filter(|&&m| Some(m) != first).any(|&m| {
+                let mates = self.mates_after(&child(pos, m), checks);
+                if mates {
+                    self.mating[depth] = Some(m);
+                }
+                mates
+            });
         let slot = self.slot(key);
         if slot.0 != key {
             *slot = (key, UNKNOWN);
