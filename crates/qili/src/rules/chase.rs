@@ -821,6 +821,16 @@ fn every_recapture_lost_to_checks(pos: &Position, m: Move) -> Option<LostRecaptu
     let mut after = pos.clone();
     after.play_unchecked(m);
     let recaptures = after.legal_moves_to(m.to);
+    // A recapture after which the capturer has no check loses nothing:
+    // found first, the others' searches are spared.
+    let leaves_no_check = |r: Move| {
+        let mut p = after.clone();
+        p.play_unchecked(r);
+        p.checking_moves().is_empty()
+    };
+    if recaptures.iter().any(|&r| leaves_no_check(r)) {
+        return None;
+    }
     let opened = Opened::by_recapture(pos);
     let mut least: Option<LostRecapture> = None;
     for &r in &recaptures {
