@@ -1214,12 +1214,12 @@ struct Wanted {
 /// first — for the pieces of `wanted` only.
 ///
 /// What a check wins is a fact about the position and the question alone,
-/// and the same questions come again and again: the same position is
-/// reached by checks in another order, and the chase search, the exchange's
-/// checks ([`capturer_lost_to_checks`]) and the next move's questions follow
-/// the same lines. So each thread remembers the latest answers, as the mate
-/// search does (`mate.rs`), in a direct-mapped table: a question that lands
-/// on an occupied slot replaces it — forgetting only costs time.
+/// and a third of the questions over a game are asked again: the same
+/// position is reached by checks in another order, and the chase search and
+/// the exchange's checks ([`capturer_lost_to_checks`]) follow the same
+/// lines. So each thread remembers the latest answers, as the mate search
+/// does (`mate.rs`), in a direct-mapped table: a question that lands on an
+/// occupied slot replaces it — forgetting only costs time.
 fn won_after_check(
     p: &Position,
     checks: Checks,

@@ -209,14 +209,14 @@ impl Search {
                 return true;
             }
         }
-        let depth = (checks as usize).min(self.mating.len() - 1);
+        let left = (checks as usize).min(self.mating.len() - 1);
         let list = pos.checking_moves();
-        let first = self.mating[depth].filter(|m| list.contains(m));
+        let first = self.mating[left].filter(|m| list.contains(m));
         let found = first.is_some_and(|m| self.mates_after(&child(pos, m), checks))
             || list.iter().filter(|&&m| Some(m) != first).any(|&m| {
                 let mates = self.mates_after(&child(pos, m), checks);
                 if mates {
-                    self.mating[depth] = Some(m);
+                    self.mating[left] = Some(m);
                 }
                 mates
             });
