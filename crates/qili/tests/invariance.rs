@@ -4,7 +4,8 @@
 //! red↔black), a case must get the same labels and the mirrored ruling. And
 //! a cycle is the same cycle however long it has gone on and wherever one
 //! starts counting it: played once more, or entered a few plies later, it
-//! gets the same ruling. This is how the engine is kept general: a rule that
+//! gets the same ruling. Nor may what the engine remembered from the
+//! questions asked before. This is how the engine is kept general: a rule that
 //! only works on the book's own diagram, for one side, or at one point of
 //! the cycle, fails here.
 
@@ -12,7 +13,7 @@ mod common;
 
 use common::symmetry::Symmetry;
 use common::{label_word, read_cases, repetition_games, Case};
-use qili::rules::{adjudicate, adjudicate_under, ruling_under, Edition, Ruling};
+use qili::rules::{adjudicate, adjudicate_under, ruling_under, Adjudication, Edition, Ruling};
 use qili::{fen, iccs, Color, Piece, Role, Square, Tolerance};
 
 /// The ruling, verdict and labels the engine gives a case (label words with
@@ -89,6 +90,69 @@ fn every_case_is_judged_alike_in_a_mirror_and_with_colours_swapped() {
             })
             .collect()
     });
+}
+
+/// What the engine remembers from one question to the next — the mates it
+/// searched, each position's checks, the pieces it can win, what a check
+/// wins, the labels — is a fact about positions, never about who asked: it
+/// must not change a judgement. Every case, and real games under each
+/// edition, judged on a thread of its own with nothing remembered gets
+/// exactly the judgement (every label, target and line) it gets on a thread
+/// that judged all the others first, in either order.
+#[test]
+fn what_the_engine_remembers_does_not_change_a_judgement() {
+    type Game = (String, Edition, qili::Position, Vec<qili::Move>);
+    let mut games: Vec<Game> = all_cases()
+        .into_iter()
+        .map(|case| {
+            let pos = fen::position(&case.fen, Tolerance::COMPOSED).unwrap();
+            let moves = iccs::parse_line(&pos, &case.moves.join(" ")).unwrap();
+            (case.id, case.edition, pos, moves)
+        })
+        .collect();
+    for (n, (pos, moves)) in repetition_games(60).into_iter().enumerate() {
+        for edition in Edition::ALL {
+            games.push((
+                format!("corpus game {n}"),
+                edition,
+                pos.clone(),
+                moves.clone(),
+            ));
+        }
+    }
+    let judge = |(_, edition, pos, moves): &Game| adjudicate(*edition, pos, moves).unwrap();
+    let fresh: Vec<Adjudication> = games
+        .iter()
+        .map(|game| {
+            let game = game.clone();
+            std::thread::spawn(move || judge(&game)).join().unwrap()
+        })
+        .collect();
+    let in_order: Vec<Adjudication> = std::thread::scope(|s| {
+        s.spawn(|| games.iter().map(judge).collect())
+            .join()
+            .unwrap()
+    });
+    let mut reversed: Vec<Adjudication> = std::thread::scope(|s| {
+        s.spawn(|| games.iter().rev().map(judge).collect())
+            .join()
+            .unwrap()
+    });
+    reversed.reverse();
+    let differences: Vec<&str> = games
+        .iter()
+        .zip(fresh.iter().zip(in_order.iter().zip(&reversed)))
+        .filter(|(_, (f, (a, b)))| f != a || f != b)
+        .map(|((id, ..), _)| id.as_str())
+        .collect();
+    assert!(games.len() > 300, "only {} games", games.len());
+    assert!(
+        differences.is_empty(),
+        "{} of {} games are judged differently once other questions were asked first: {}",
+        differences.len(),
+        games.len(),
+        differences.join(", ")
+    );
 }
 
 /// Every case whose moves end in a cycle, continued by the cycle's first one
