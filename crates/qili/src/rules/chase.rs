@@ -557,9 +557,10 @@ pub(super) fn offers_even_trade(pos: &Position, m: Move, rules: &Rulebook) -> bo
 /// is a chase. The same for another piece, worth more than the capture
 /// gains, that a check the capture opened wins (图23's 得不偿失 by a check,
 /// [`Opened`]; probe z107-01: the cannon that takes a horse frees the leg
-/// of the horse that forks king and rook). Asked also of a capturer that could be taken back but is not
-/// on the exchange's best line (the recapture loses, as when it unties a
-/// pinned piece): the opponent need not take back when a check wins more.
+/// of the horse that forks king and rook). Asked also of a capturer that
+/// could be taken back but is not on the exchange's best line (the
+/// recapture loses, as when it unties a pinned piece): the opponent need
+/// not take back when a check wins more.
 /// One the best line takes back is the exchange's business — counted there,
 /// with what the recapture gives up (a check after which the same recapture
 /// takes it wins nothing by the check).
@@ -1296,9 +1297,10 @@ thread_local! {
 /// line, `checked` is where it starts: the position it was given in, whose
 /// protection counts (below), and the pieces there that pay no capture
 /// back; for a later one, `None`, and only pieces every reply loses are
-/// searched for after the first reply. A piece that not every reply loses counts only if every
-/// reply loses one for real: not a piece whose capture by the next move
-/// lets the defender take as much back elsewhere ([`won_back`]).
+/// searched for after the first reply. A piece that not every reply loses
+/// counts only if every reply loses one for real: not a piece whose capture
+/// by the next move lets the defender take as much back elsewhere
+/// ([`won_back`]).
 /// A pawn the defender takes on the way counts as lost at least what the
 /// rules `floats` say for the piece the line wins (25.3: its value floats
 /// to what it buys — 1999 图十二 "过河兵子力浮动，不存在得子", 2020 图24
