@@ -140,7 +140,17 @@ fn write_text(
                 Some(s) => format!("{}({})", m.label.zh(), s.zh()),
                 None => m.label.zh().to_string(),
             };
-            line.push_str(&format!("  {} {:<6}", m.zh, label));
+            // Padded by display width, so that black's moves line up: a label
+            // is 闲 (two columns wide) or up to 闲(跟) (six).
+            let width: usize = label
+                .chars()
+                .map(|c| if c.is_ascii() { 1 } else { 2 })
+                .sum();
+            line.push_str(&format!(
+                "  {} {label}{}",
+                m.zh,
+                " ".repeat(6 - width.min(6))
+            ));
         }
         writeln!(out, "{}", line.trim_end())?;
     }
