@@ -19,7 +19,9 @@ use crate::{Move, Position, Role, Square};
 /// the board (a pin that makes the root false, a cannon screen, a piece
 /// backing the attacker) the target could not be won, or the target could
 /// take a piece of the attack and get away (参考图39 "车马炮联合捉车",
-/// [`guards_the_attack`]).
+/// [`guards_the_attack`]). A moved piece without which the capture would
+/// only be mated (29.4) guards its king, not the attack: no partner, as in
+/// [`needs_a_partner`].
 pub(super) fn supports_chase(again: &Position, m: Move, t: &Target, rules: &Rulebook) -> bool {
     if t.attackers.contains(&m.to) {
         return needs_a_partner(again, m.to, t, rules);
@@ -42,10 +44,12 @@ pub(super) fn supports_chase(again: &Position, m: Move, t: &Target, rules: &Rule
     let Some(without) = without(again, m.to) else {
         return false;
     };
-    // A piece that only shields its own king from check (29.2, 参考图19) is
-    // not a partner in the chase.
+    // A piece that only shields its own king from check (29.2, 参考图19), or
+    // from the mate that would follow the capture (29.4), is not a partner
+    // in the chase.
     !without.is_check()
-        && (!is_target(&without, rules, t.square) || guards_the_attack(again, &without, t))
+        && (!is_target(&without, rules, t.square) && !only_mated(&without, t)
+            || guards_the_attack(again, &without, t))
 }
 
 /// 从捉到捉 (图5 "退车前就可吃底士，退车后吃士结果没有发生变化"): the moved
