@@ -379,3 +379,29 @@ fn fuzz_finding_a_pawns_trade_with_an_even_trade_inside_is_judged_alike_in_a_mir
     let (_, _, mirrored) = judge(Edition::Cxa1999, &sym.fen(fen_text), &moved);
     assert_eq!(mirrored, labels);
 }
+
+/// Found by the `adjudicate` fuzz target (seeded with the rulebook
+/// positions): under CXA 1999 the black cannon's d1d3 was idle and, with the
+/// colours swapped, the red cannon's d8d6 a chase of the elephant on g5.
+/// There the crossed pawn takes the elephant, a pawn takes back, and the
+/// horse's check, over the leg the cannon left, lets the rook take the
+/// advisor on the file the pawn left: a pawn given up for an elephant and an
+/// advisor, which 25.3 does not count as a gain (兵卒价值浮动). 假根 by 抽
+/// (`chase::every_recapture_lost_to_checks`) recorded the piece that took
+/// back as the one lost, not the one the check wins: an elephant taking back
+/// (first on the board one way) made the trade float, a pawn taking back
+/// (first the other way) an even trade of pawns and the elephant a gain.
+/// Now the piece the check wins is counted, and of recaptures or checks of
+/// equal worth the one that counts under 25.3 decides.
+#[test]
+fn fuzz_finding_a_pawns_trade_won_back_by_a_check_is_judged_alike_with_colours_swapped() {
+    let fen_text = "3akrb2/4a3N/4b3C/9/2p4Cp/P1P2pB2/4P1P1P/4B1c1N/1n1c5/4KA3 b - - 2 43";
+    let moves = vec!["d1d3".to_string()];
+    let (_, _, labels) = judge(Edition::Cxa1999, fen_text, &moves);
+    assert_eq!(labels, ["闲"]);
+    for sym in [Symmetry::SwapColours, Symmetry::Mirror] {
+        let moved: Vec<String> = moves.iter().map(|m| sym.iccs(m)).collect();
+        let (_, _, other) = judge(Edition::Cxa1999, &sym.fen(fen_text), &moved);
+        assert_eq!(other, labels, "{sym:?}");
+    }
+}

@@ -11,8 +11,8 @@ use std::cell::OnceCell;
 
 use super::attack;
 use super::exchange::{
-    exchange, exchange_without, gives_up_more, single_square_gain, winnable_squares, Exchange,
-    Exchanges,
+    exchange, exchange_without, floats, gives_up_more, single_square_gain, winnable_squares,
+    Exchange, Exchanges,
 };
 use super::mate::{
     can_force_mate, can_mate_by_checks, mate_by_checks, mates_after_the_trade, MATE_CHECKS,
@@ -433,7 +433,7 @@ fn winning_capture(
     {
         if let Some(lost) = lost_recapture(pos, m) {
             ex.gain = lost.gain;
-            ex.won = vec![victim, lost.taker];
+            ex.won = vec![victim, lost.won];
             ex.lost = pos.piece_at(m.from).into_iter().collect();
             ex.won_by_pawns = 0;
             ex.line = lost.line;
@@ -817,8 +817,28 @@ fn lost_recapture(pos: &Position, m: Move) -> Option<LostRecapture> {
 /// ("形式上是根，实际上起不到充分保护作用"). What the capture wins after the
 /// recapture that costs the least, if it wins. A check that takes back on
 /// the point itself is the exchange's business.
+///
+/// Material is counted as 25.3 counts it: a crossed pawn that takes, and
+/// buys with its loss the piece taken and the one the check wins, has won
+/// nothing (兵卒价值浮动, [`floats`]). The side picks the check that wins
+/// most of what counts, the defender the recapture that gives up least of
+/// it, so that which of two recaptures or checks of equal worth comes first
+/// on the board never decides.
 fn every_recapture_lost_to_checks(pos: &Position, m: Move) -> Option<LostRecapture> {
-    let trade = value(pos.piece_at(m.to)?, m.to) - value(pos.piece_at(m.from)?, m.to);
+    let victim = pos.piece_at(m.to)?;
+    let capturer = pos.piece_at(m.from)?;
+    let trade = value(victim, m.to) - value(capturer, m.to);
+    // What the capture wins if the check then wins `piece` for `won`: the
+    // gain if it counts under 25.3, or nothing.
+    let counted = |won: i32, piece: Piece| {
+        let gain = trade + won;
+        let floating = floats(&[victim, piece], &[capturer], capturer.role == Role::Pawn);
+        if gain > 0 && !floating {
+            gain
+        } else {
+            0
+        }
+    };
     let mut after = pos.clone();
     after.play_unchecked(m);
     let recaptures = after.legal_moves_to(m.to);
@@ -837,27 +857,27 @@ fn every_recapture_lost_to_checks(pos: &Position, m: Move) -> Option<LostRecaptu
     for &r in &recaptures {
         let mut p = after.clone();
         p.play_unchecked(r);
-        let taker = p.piece_at(m.to)?;
-        let mut best: Option<(i32, Vec<Move>)> = None;
+        let mut best: Option<LostRecapture> = None;
         for &k in &p.checking_moves() {
             let Some(w) = won_by_check(&p, k, m.to, &opened, -trade) else {
                 continue;
             };
-            if best.as_ref().is_none_or(|(g, _)| w.gain > *g) {
+            let gain = counted(w.gain, w.piece);
+            if best.as_ref().is_none_or(|b| gain > b.gain) {
                 #[cfg(feature = "lines")]
                 let line = [m, r].into_iter().chain(then(k, w.line)).collect();
                 #[cfg(not(feature = "lines"))]
                 let line = Vec::new();
-                best = Some((w.gain, line));
+                best = Some(LostRecapture {
+                    gain,
+                    won: w.piece,
+                    line,
+                });
             }
         }
-        let (won, line) = best?;
-        let gain = trade + won;
-        if gain <= 0 {
-            return None;
-        }
-        if least.as_ref().is_none_or(|l| gain < l.gain) {
-            least = Some(LostRecapture { gain, taker, line });
+        let best = best.filter(|b| b.gain > 0)?;
+        if least.as_ref().is_none_or(|l| best.gain < l.gain) {
+            least = Some(best);
         }
     }
     least
@@ -867,8 +887,9 @@ fn every_recapture_lost_to_checks(pos: &Position, m: Move) -> Option<LostRecaptu
 struct LostRecapture {
     /// What the capture wins after the recapture that costs the least.
     gain: i32,
-    /// The piece that takes back there, and is then lost.
-    taker: Piece,
+    /// The piece the check then wins: the one that took back, or another
+    /// that the exchange opened to the check.
+    won: Piece,
     /// The capture, that recapture, the check and what follows (empty
     /// without the `lines` feature).
     line: Vec<Move>,

@@ -70,7 +70,7 @@ impl Exchange {
 /// is counted whole: a horse that takes a rook and is taken by a horse,
 /// which the pawn then takes, has won a rook for a horse (not a rook for
 /// the pawn).
-fn floats(won: &[Piece], lost: &[Piece], pawns_trade: bool) -> bool {
+pub(super) fn floats(won: &[Piece], lost: &[Piece], pawns_trade: bool) -> bool {
     let mut given: Vec<Role> = lost.iter().map(|p| p.role).collect();
     let mut bought: Vec<Role> = won.iter().map(|p| p.role).collect();
     if pawns_trade {
