@@ -29,6 +29,11 @@ CASES = os.path.join(SHARED, "cases")
 CORPUS = os.path.join(SHARED, "corpus")
 RECORDS = os.path.join(CORPUS, "records")
 SEEDS = os.path.join(ROOT, "fuzz", "seeds")
+COMPOSED = os.path.join(ROOT, "crates", "qili", "tests", "data")
+COMPOSED_EVERY = 25
+# Seeds kept per target; the adjudicator's are the rulebook's cases and more.
+SEEDS_PER_TARGET = 60
+SEEDS_FOR = {"adjudicate": 500}
 START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 EDITIONS = {"cxa1999": 0, "cxa2020": 1, "axf": 2}
 MAX_FILE = 8192
@@ -83,7 +88,24 @@ def move_bytes(fen, moves):
     return bytes(out)
 
 
+def composed():
+    """Every COMPOSED_EVERY-th position composed for the engine's tests (the
+    concepts of the ledger, mirrored and with the colours swapped), and every
+    composed 1999 figure."""
+    out = []
+    for name in sorted(os.listdir(COMPOSED)):
+        if name.endswith(".jsonl"):
+            with open(os.path.join(COMPOSED, name), encoding="utf-8") as f:
+                lines = [json.loads(line) for line in f if line.strip()]
+            out += lines[::COMPOSED_EVERY] if len(lines) > COMPOSED_EVERY else lines
+    return [c for c in out if "fen" in c and c.get("moves")]
+
+
 def seeds_adjudicate():
+    """Real repetitions, then every rulebook case and a sample of the composed
+    ones, each under its own edition: the fuzzer mutates the positions the
+    rules are about (a seeded run found a colour asymmetry on 5 December 2026
+    that runs from real games alone had not)."""
     import pyffish
 
     for g in repetition_games(20):
@@ -93,7 +115,7 @@ def seeds_adjudicate():
         fen = pyffish.get_fen("xiangqi", g["fen"], uci) if uci else g["fen"]
         body = move_bytes(fen, g["moves"][begin:end])
         yield g["id"], bytes([begin % 3]) + fen.encode() + b"\n" + body
-    for c in cases():
+    for c in cases() + composed():
         edition = EDITIONS.get(c["rules"], 0)
         if c["moves"]:
             yield c["id"], bytes([edition]) + c["fen"].encode() + b"\n" + move_bytes(c["fen"], c["moves"])
@@ -186,7 +208,7 @@ def write(out_dir):
         os.makedirs(d, exist_ok=True)
         seen = set()
         for name, data in seeds:
-            if len(data) > MAX_FILE or data in seen or len(seen) >= 60:
+            if len(data) > MAX_FILE or data in seen or len(seen) >= SEEDS_FOR.get(target, SEEDS_PER_TARGET):
                 continue
             seen.add(data)
             safe = re.sub(r"[^A-Za-z0-9_.-]", "_", name)[:40]
