@@ -578,7 +578,7 @@ fn capturer_lost_to_checks(pos: &Position, m: Move, t: &Target) -> bool {
         // in-between capture with check), unless it was to be had anyway.
         let taken = after.piece_at(k.to).map_or(0, |p| value(p, k.to));
         let won = won_by_check(&after, k, m.to, &opened, t.gain - taken);
-        let Some(gain) = won.map(|w| w.gain) else {
+        let Some(gain) = won.iter().map(|w| w.gain).max() else {
             return false;
         };
         let took = if taken > 0 && single_square_gain(&after, k) <= 0 {
@@ -716,14 +716,15 @@ fn won_one_check_deep(pos: &Position, k: Move, pieces: u128) -> u128 {
 /// After the check `k` in `pos`, the piece on `sq` won whatever the reply
 /// through checks (抽, 29.1 "通过连续照将吃子"), or one of the pieces the
 /// exchange `opened` to `k` ([`Opened::others`]) by the capture that follows
-/// the check: the one that gains most, for the least it gains. A check that
-/// takes on `sq` itself wins nothing here: that is the exchange's business.
-/// Of the others, only those that could gain more than `floor` are looked
-/// for (the caller asks for no less): a piece won by one capture gains at
-/// most its worth ([`most_worth`]).
-fn won_by_check(pos: &Position, k: Move, sq: Square, opened: &Opened, floor: i32) -> Option<Won> {
+/// the check: each, for the least it gains. The caller picks among them (by
+/// gain, or by what counts under 25.3: which comes first on the board must
+/// not decide). A check that takes on `sq` itself wins nothing here: that is
+/// the exchange's business. Of the others, only those that could gain more
+/// than `floor` are looked for (the caller asks for no less): a piece won by
+/// one capture gains at most its worth ([`most_worth`]).
+fn won_by_check(pos: &Position, k: Move, sq: Square, opened: &Opened, floor: i32) -> Vec<Won> {
     if k.to == sq {
-        return None;
+        return Vec::new();
     }
     let mut p = pos.clone();
     p.play_unchecked(k);
@@ -750,7 +751,7 @@ fn won_by_check(pos: &Position, k: Move, sq: Square, opened: &Opened, floor: i32
             won.extend(extra.into_iter().filter(|w| others & w.square.bit() != 0));
         }
     }
-    won.into_iter().max_by_key(|w| w.gain)
+    won
 }
 
 /// The defender's answers to a check, those that take first: a reply that
@@ -859,20 +860,19 @@ fn every_recapture_lost_to_checks(pos: &Position, m: Move) -> Option<LostRecaptu
         p.play_unchecked(r);
         let mut best: Option<LostRecapture> = None;
         for &k in &p.checking_moves() {
-            let Some(w) = won_by_check(&p, k, m.to, &opened, -trade) else {
-                continue;
-            };
-            let gain = counted(w.gain, w.piece);
-            if best.as_ref().is_none_or(|b| gain > b.gain) {
-                #[cfg(feature = "lines")]
-                let line = [m, r].into_iter().chain(then(k, w.line)).collect();
-                #[cfg(not(feature = "lines"))]
-                let line = Vec::new();
-                best = Some(LostRecapture {
-                    gain,
-                    won: w.piece,
-                    line,
-                });
+            for w in won_by_check(&p, k, m.to, &opened, -trade) {
+                let gain = counted(w.gain, w.piece);
+                if best.as_ref().is_none_or(|b| gain > b.gain) {
+                    #[cfg(feature = "lines")]
+                    let line = [m, r].into_iter().chain(then(k, w.line)).collect();
+                    #[cfg(not(feature = "lines"))]
+                    let line = Vec::new();
+                    best = Some(LostRecapture {
+                        gain,
+                        won: w.piece,
+                        line,
+                    });
+                }
             }
         }
         let best = best.filter(|b| b.gain > 0)?;
