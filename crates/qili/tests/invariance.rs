@@ -324,6 +324,22 @@ fn other_editions_rule_a_labelled_game_as_a_full_adjudication_does() {
     );
 }
 
+/// The labels of one move judged under `edition` in `fen_text` — the same,
+/// asserted, in each of `symmetries` (a fuzz finding's position).
+fn one_move_alike(
+    edition: Edition,
+    fen_text: &str,
+    mv: &str,
+    symmetries: &[Symmetry],
+) -> Vec<String> {
+    let (_, _, labels) = judge(edition, fen_text, &[mv.to_string()]);
+    for sym in symmetries {
+        let (_, _, other) = judge(edition, &sym.fen(fen_text), &[sym.iccs(mv)]);
+        assert_eq!(other, labels, "{edition:?}, {sym:?}");
+    }
+    labels
+}
+
 /// Found by the `adjudicate` fuzz target (issue 19): under CXA 2020 a rook
 /// stepping aside (a8b8) was idle, the red pawn a7 it attacked staying
 /// winnable through a check of the other rook; mirrored (i8h8) the same move
@@ -333,12 +349,7 @@ fn other_editions_rule_a_labelled_game_as_a_full_adjudication_does() {
 #[test]
 fn fuzz_finding_a_rook_stepping_aside_is_judged_alike_in_a_mirror() {
     let fen_text = "2ba1a1n1/r2kn3r/P8/2p5p/p8/2c1P2N1/P1c3P1P/5KN2/R3A3C/2B2AB1R b - - 18 31";
-    let moves = vec!["a8b8".to_string()];
-    let (_, _, labels) = judge(Edition::Cxa2020, fen_text, &moves);
-    let sym = Symmetry::Mirror;
-    let moved: Vec<String> = moves.iter().map(|m| sym.iccs(m)).collect();
-    let (_, _, mirrored) = judge(Edition::Cxa2020, &sym.fen(fen_text), &moved);
-    assert_eq!(mirrored, labels);
+    one_move_alike(Edition::Cxa2020, fen_text, "a8b8", &[Symmetry::Mirror]);
 }
 
 /// Found by the `adjudicate` fuzz target (issue 19): under CXA 1999 and
@@ -351,13 +362,8 @@ fn fuzz_finding_a_rook_stepping_aside_is_judged_alike_in_a_mirror() {
 #[test]
 fn fuzz_finding_a_chase_through_a_discovered_check_is_judged_alike_with_colours_swapped() {
     let fen_text = "2ra1abr1/5R3/4k2C1/pcp3p1p/P1b6/4Pn2P/6P2/3Nc3R/9/2BAKABN1 b - - 6 30";
-    let moves = vec!["e2e3".to_string()];
-    let sym = Symmetry::SwapColours;
-    let moved: Vec<String> = moves.iter().map(|m| sym.iccs(m)).collect();
     for edition in [Edition::Cxa1999, Edition::Cxa2020] {
-        let (_, _, labels) = judge(edition, fen_text, &moves);
-        let (_, _, swapped) = judge(edition, &sym.fen(fen_text), &moved);
-        assert_eq!(swapped, labels, "{edition:?}");
+        one_move_alike(edition, fen_text, "e2e3", &[Symmetry::SwapColours]);
     }
 }
 
@@ -371,13 +377,8 @@ fn fuzz_finding_a_chase_through_a_discovered_check_is_judged_alike_with_colours_
 #[test]
 fn fuzz_finding_a_pawns_trade_with_an_even_trade_inside_is_judged_alike_in_a_mirror() {
     let fen_text = "4nabnr/5k3/b4a2c/8P/P1p1P1CN1/2B6/2P1N1P2/4K4/5rR2/1RBA1A3 w";
-    let moves = vec!["a5a6".to_string()];
-    let (_, _, labels) = judge(Edition::Cxa1999, fen_text, &moves);
+    let labels = one_move_alike(Edition::Cxa1999, fen_text, "a5a6", &[Symmetry::Mirror]);
     assert_eq!(labels, ["兑"]);
-    let sym = Symmetry::Mirror;
-    let moved: Vec<String> = moves.iter().map(|m| sym.iccs(m)).collect();
-    let (_, _, mirrored) = judge(Edition::Cxa1999, &sym.fen(fen_text), &moved);
-    assert_eq!(mirrored, labels);
 }
 
 /// Found by the `adjudicate` fuzz target (seeded with the rulebook
@@ -396,12 +397,7 @@ fn fuzz_finding_a_pawns_trade_with_an_even_trade_inside_is_judged_alike_in_a_mir
 #[test]
 fn fuzz_finding_a_pawns_trade_won_back_by_a_check_is_judged_alike_with_colours_swapped() {
     let fen_text = "3akrb2/4a3N/4b3C/9/2p4Cp/P1P2pB2/4P1P1P/4B1c1N/1n1c5/4KA3 b - - 2 43";
-    let moves = vec!["d1d3".to_string()];
-    let (_, _, labels) = judge(Edition::Cxa1999, fen_text, &moves);
+    let symmetries = [Symmetry::SwapColours, Symmetry::Mirror];
+    let labels = one_move_alike(Edition::Cxa1999, fen_text, "d1d3", &symmetries);
     assert_eq!(labels, ["闲"]);
-    for sym in [Symmetry::SwapColours, Symmetry::Mirror] {
-        let moved: Vec<String> = moves.iter().map(|m| sym.iccs(m)).collect();
-        let (_, _, other) = judge(Edition::Cxa1999, &sym.fen(fen_text), &moved);
-        assert_eq!(other, labels, "{sym:?}");
-    }
 }
