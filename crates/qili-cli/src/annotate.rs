@@ -142,10 +142,7 @@ fn write_text(
             };
             // Padded by display width, so that black's moves line up: a label
             // is 闲 (two columns wide) or up to 闲(跟) (six).
-            let width: usize = label
-                .chars()
-                .map(|c| if c.is_ascii() { 1 } else { 2 })
-                .sum();
+            let width = qili::zh::columns(&label);
             line.push_str(&format!(
                 "  {} {label}{}",
                 m.zh,

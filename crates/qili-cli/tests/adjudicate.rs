@@ -171,13 +171,12 @@ fn annotate_a_record_file() {
     assert!(text.starts_with("== game 1"), "{text}");
     // Black's moves start in one column, whatever red's label (闲 or 闲(跟)):
     // Chinese characters are two columns wide.
-    let columns = |s: &str| -> usize { s.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum() };
     let starts: std::collections::BTreeSet<usize> = text
         .lines()
         .filter(|l| l.split_whitespace().count() == 5)
         .map(|l| {
             let black = l.split_whitespace().nth(3).unwrap();
-            columns(&l[..l.rfind(black).unwrap()])
+            qili::zh::columns(&l[..l.rfind(black).unwrap()])
         })
         .collect();
     assert_eq!(starts.len(), 1, "{starts:?}\n{text}");

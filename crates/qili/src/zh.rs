@@ -522,6 +522,17 @@ pub fn write_move_with(pos: &Position, m: Move, style: Style) -> String {
     Notation::from_move(pos, m).styled(style).to_string()
 }
 
+/// The columns `text` takes in a fixed-width display: a Chinese character
+/// takes two, an ASCII one one — for lining up moves and labels written in
+/// Chinese.
+///
+/// ```
+/// assert_eq!(qili::zh::columns("马8进7 闲(跟)"), 13);
+/// ```
+pub fn columns(text: &str) -> usize {
+    text.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -26,7 +26,7 @@ use super::game::{Game, GameResult, Line, MoveError, Node};
 use super::MAX_NESTING;
 use crate::fen::{self, ParsePositionError};
 use crate::notation::{Notation, Reader};
-use crate::{Color, Position, Tolerance};
+use crate::{zh, Color, Position, Tolerance};
 
 /// What went wrong in a PGN game, and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -668,14 +668,8 @@ pub fn write(game: &Game, notation: Notation) -> String {
     tokens.push(game.result.pgn().to_string());
     let mut col = 0;
     let mut prev_open = true;
-    // Columns: CJK characters take two.
-    let width = |s: &str| {
-        s.chars()
-            .map(|c| if c.is_ascii() { 1 } else { 2 })
-            .sum::<usize>()
-    };
     for t in tokens {
-        let w = width(&t);
+        let w = zh::columns(&t);
         let glue = prev_open || t == ")";
         if !glue {
             if col + 1 + w > 80 {
@@ -689,7 +683,7 @@ pub fn write(game: &Game, notation: Notation) -> String {
         prev_open = t == "(";
         out.push_str(&t);
         col = match t.rfind('\n') {
-            Some(i) => width(&t[i + 1..]),
+            Some(i) => zh::columns(&t[i + 1..]),
             None => col + w,
         };
     }
