@@ -307,12 +307,13 @@ fn pieces_on(pos: &Position, squares: &[Square]) -> (String, String) {
     (zh, en)
 }
 
-/// 29.2 for a move whose targets could all be won before it (从捉到捉): if
-/// the moved piece attacks one of them, it keeps up its own attack; if not,
-/// the move says so, and that the pieces left attacked are another piece's
-/// business (1999 图五 ply 2, the king moves of 图一).
+/// 29.2 for a move whose targets could all be won before it (从捉到捉),
+/// naming them: if the moved piece attacks one of them, it keeps up its own
+/// attack; if not, the move says so, and that the pieces left attacked are
+/// another piece's business (1999 图五 ply 2, the king moves of 图一).
 fn standing_text(rules: &Rulebook, t: &mut Text, after: &Position, kind: &MoveKind) {
     let moved = kind.mv.to;
+    let (zh, en) = pieces_on(after, &kind.standing);
     if kind.keeps_own_attack
         || kind
             .standing
@@ -320,13 +321,12 @@ fn standing_text(rules: &Rulebook, t: &mut Text, after: &Position, kind: &MoveKi
             .any(|&sq| attack::attacks(after.board(), moved, sq))
     {
         t.cited(
-            "所攻击的子走前已被捉，属从捉到捉，按闲处理",
-            "What it attacks was already attacked before the move (从捉到捉), so it is idle",
+            &format!("{zh}走前已可被吃，这着棋只是保持原有的攻击，属从捉到捉，按闲处理"),
+            &format!("The move keeps up an attack on {en}, which could already be won before it (从捉到捉), so it is idle"),
             rules.cite(Clause::NewChase),
         );
         return;
     }
-    let (zh, en) = pieces_on(after, &kind.standing);
     // AXF asks whether the move made the attack, not whether the piece could
     // be won before: one whose guard the move took was not (probe z120-18b).
     if rules.chase_needs_new_attack {
@@ -628,7 +628,13 @@ mod tests {
         );
         assert!(!t.zh.contains("从捉到捉"), "{}", t.zh);
         let t = explained("c2aka3/9/9/9/9/9/9/9/9/R2K5 w", "a0a1", 0);
+        assert!(t.zh.contains("黑炮（a9）走前已可被吃"), "{}", t.zh);
         assert!(t.zh.contains("从捉到捉"), "{}", t.zh);
+        assert!(
+            t.en.contains("keeps up an attack on the black cannon on a9"),
+            "{}",
+            t.en
+        );
         assert!(!t.en.contains("does not attack"), "{}", t.en);
     }
 
