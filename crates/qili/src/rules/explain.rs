@@ -290,16 +290,17 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
 }
 
 /// The pieces on `squares` of `pos`, named in Chinese (黑马（c7）、…) and in
-/// English (the black horse on c7, …).
+/// English (the black horse on c7, … and the black rook on b7).
 fn pieces_on(pos: &Position, squares: &[Square]) -> (String, String) {
+    let named: Vec<(Square, Piece)> = squares
+        .iter()
+        .filter_map(|&sq| pos.piece_at(sq).map(|p| (sq, p)))
+        .collect();
     let (mut zh, mut en) = (String::new(), String::new());
-    for (i, &sq) in squares.iter().enumerate() {
-        let Some(p) = pos.piece_at(sq) else {
-            continue;
-        };
+    for (i, &(sq, p)) in named.iter().enumerate() {
         if i > 0 {
             zh.push('、');
-            en.push_str(", ");
+            en.push_str(if i + 1 == named.len() { " and " } else { ", " });
         }
         zh.push_str(&format!("{}（{sq}）", piece_zh(p)));
         en.push_str(&format!("the {} on {sq}", piece_en(p)));
@@ -636,6 +637,19 @@ mod tests {
             t.en
         );
         assert!(!t.en.contains("does not attack"), "{}", t.en);
+    }
+
+    #[test]
+    fn several_pieces_are_named_as_a_list() {
+        let pos = fen::position("2nk5/9/1r7/9/6N2/9/9/7R1/9/4K4 w", Tolerance::COMPOSED).unwrap();
+        let squares = ["c9", "b7", "g5"].map(|s| s.parse::<Square>().unwrap());
+        let (zh, en) = pieces_on(&pos, &squares);
+        assert_eq!(zh, "黑马（c9）、黑车（b7）、红马（g5）");
+        assert_eq!(
+            en,
+            "the black horse on c9, the black rook on b7 and the red horse on g5"
+        );
+        assert_eq!(pieces_on(&pos, &squares[..1]).1, "the black horse on c9");
     }
 
     /// AXF asks whether the move made the attack, not whether the piece
