@@ -338,8 +338,13 @@ fn standing_text(rules: &Rulebook, t: &mut Text, after: &Position, kind: &MoveKi
         );
         return;
     }
+    let it = if kind.standing.len() > 1 {
+        "它们"
+    } else {
+        "它"
+    };
     t.cited(
-        &format!("走动的子并不攻击{zh}；它走前已可被吃，按闲处理"),
+        &format!("走动的子并不攻击{zh}；{it}走前已可被吃，按闲处理"),
         &format!("The moved piece does not attack {en}, which could already be won before the move, so it is idle"),
         rules.cite(Clause::NewChase),
     );
