@@ -1495,7 +1495,12 @@ fn won_after_reply(
     let mut won: Vec<Won> = Vec::new();
     // Captures after which the defender takes back as much elsewhere.
     let mut paid_back = 0;
-    for t in direct_captures(q, CaptureRules::PLAIN, true, here) {
+    for t in direct_captures(
+        q,
+        CaptureRules::PLAIN,
+        true,
+        taken_by_more_than(q, here, pawn_prey),
+    ) {
         // The king alone wins nothing; nor do pawns taking what they
         // could take before the check.
         if t.king_only || t.pawn_only && pawn_prey & t.square.bit() != 0 {
@@ -1565,6 +1570,27 @@ fn won_after_reply(
         }
     }
     (won, paid_back)
+}
+
+/// The points of `here` where a capture in `q` may win something after a
+/// check ([`won_after_reply`]): not those only the king can take, nor those
+/// of `pawn_prey` only pawns can take — such a target is passed over
+/// whatever its captures win, so their exchanges and 29.4's mate searches
+/// are spared.
+fn taken_by_more_than(q: &Position, here: u128, pawn_prey: u128) -> u128 {
+    let (mut by_king, mut by_pawns, mut by_others) = (0, 0, 0);
+    for m in q
+        .legal_moves_within(here & q.board().occupied_by(q.turn().other()))
+        .iter()
+    {
+        match q.piece_at(m.from).map(|p| p.role) {
+            Some(Role::King) => by_king |= m.to.bit(),
+            Some(Role::Pawn) => by_pawns |= m.to.bit(),
+            _ => by_others |= m.to.bit(),
+        }
+    }
+    let passed_over = (by_king & !by_pawns | by_pawns & !by_king & pawn_prey) & !by_others;
+    here & !passed_over
 }
 
 /// The points of `pieces` once the move `r` is made: a piece it moves
