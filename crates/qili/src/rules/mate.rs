@@ -11,8 +11,10 @@
 //! reached by checks in another order, by the king stepping back and forth,
 //! or again by the next question — the chase search asks about the same
 //! captures from many lines, and the moves of a game share most of their
-//! positions' surroundings. What it remembers is a fact about the position
-//! alone, true whoever asks, so one table serves every call (one per thread).
+//! positions' surroundings. It remembers the same of the positions after a
+//! check (the defender to move): whether every reply allows a mate. What it
+//! remembers is a fact about the position alone, true whoever asks, so one
+//! table serves every call (one per thread).
 
 use std::cell::RefCell;
 
@@ -184,13 +186,46 @@ const UNKNOWN: Known = Known {
     mate: u32::MAX,
 };
 
+/// Mixed into the key of a position after a check, for what the table
+/// remembers of it ([`Search::mates_after`]): a key of its own, apart from
+/// the position's (whose side to move is then the attacker).
+const AFTER_CHECK: u64 = 0x3C6E_F372_FE94_F82B;
+
 impl Search {
+    /// What the table knows of the question about `key` within `checks`
+    /// attacker moves: mate, no mate, or nothing.
+    fn known(&mut self, key: u64, checks: u32) -> Option<bool> {
+        let &mut (stored, k) = self.slot(key);
+        if stored != key {
+            None
+        } else if checks <= k.none {
+            Some(false)
+        } else if checks >= k.mate {
+            Some(true)
+        } else {
+            None
+        }
+    }
+
+    /// Remembers the answer `found` to the question about `key` within
+    /// `checks` attacker moves.
+    fn learn(&mut self, key: u64, checks: u32, found: bool) {
+        let slot = self.slot(key);
+        if slot.0 != key {
+            *slot = (key, UNKNOWN);
+        }
+        let k = &mut slot.1;
+        if found {
+            k.mate = k.mate.min(checks);
+        } else {
+            k.none = k.none.max(checks);
+        }
+    }
+
     /// `true` if the table knows that the side to move in `pos` has no mate
     /// by checks within `checks` attacker moves.
     fn known_none(&mut self, pos: &Position, checks: u32) -> bool {
-        let key = pos.key();
-        let &mut (stored, k) = self.slot(key);
-        stored == key && checks <= k.none
+        self.known(pos.key(), checks) == Some(false)
     }
 
     /// `true` if the side to move in `pos` mates by checks within `checks`
@@ -200,14 +235,8 @@ impl Search {
             return false;
         }
         let key = pos.key();
-        let &mut (stored, k) = self.slot(key);
-        if stored == key {
-            if checks <= k.none {
-                return false;
-            }
-            if checks >= k.mate {
-                return true;
-            }
+        if let Some(found) = self.known(key, checks) {
+            return found;
         }
         let left = (checks as usize).min(self.mating.len() - 1);
         let list = pos.checking_moves();
@@ -220,16 +249,7 @@ impl Search {
                 }
                 mates
             });
-        let slot = self.slot(key);
-        if slot.0 != key {
-            *slot = (key, UNKNOWN);
-        }
-        let k = &mut slot.1;
-        if found {
-            k.mate = k.mate.min(checks);
-        } else {
-            k.none = k.none.max(checks);
-        }
+        self.learn(key, checks, found);
         found
     }
 
@@ -249,11 +269,23 @@ impl Search {
     /// the replies are searched from the one that leaves the fewest checks
     /// (captures first among equals): the fewer the checks, the smaller the
     /// tree to refute. The order changes how fast the answer comes, not the
-    /// answer.
+    /// answer; what it is, the table remembers (the same position after a
+    /// check is met again from other lines and by the next question).
     fn mates_after(&mut self, p: &Position, checks: u32) -> bool {
         if checks <= 1 {
             return !p.has_legal_move();
         }
+        let key = p.key() ^ AFTER_CHECK;
+        if let Some(found) = self.known(key, checks) {
+            return found;
+        }
+        let found = self.replies_allow_mate(p, checks);
+        self.learn(key, checks, found);
+        found
+    }
+
+    /// [`Search::mates_after`] with more than one check left, searched.
+    fn replies_allow_mate(&mut self, p: &Position, checks: u32) -> bool {
         let slot = (checks as usize).min(self.escapes.len() - 1);
         let escaped = |search: &mut Search, r: Move| {
             search.escapes[slot] = Some(r);
