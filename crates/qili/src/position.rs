@@ -523,6 +523,37 @@ impl Position {
         self.key ^= ZOBRIST_BLACK;
     }
 
+    /// The position after `m`, which must come from
+    /// [`Position::legal_moves`] of this position: what
+    /// [`Position::play_unchecked`] makes of a copy, with every field of the
+    /// copy written from this position's (see [`Board::set_moved`]) — how
+    /// the rules' searches step from a position to the next.
+    #[inline]
+    pub(crate) fn after(&self, m: Move) -> Position {
+        let mut p = self.clone();
+        let Some(piece) = self.board.piece_at(m.from) else {
+            return p;
+        };
+        p.board.set_moved(&self.board, m.from, m.to);
+        let mut key = self.key
+            ^ zobrist(piece.index(), m.from.index() as usize)
+            ^ zobrist(piece.index(), m.to.index() as usize)
+            ^ ZOBRIST_BLACK;
+        if let Some(c) = self.board.piece_at(m.to) {
+            key ^= zobrist(c.index(), m.to.index() as usize);
+            p.halfmoves = 0;
+        } else {
+            p.halfmoves = self.halfmoves + 1;
+        }
+        p.key = key;
+        if piece.role == Role::King {
+            *p.kings.get_mut(piece.color) = m.to;
+        }
+        p.fullmoves = self.fullmoves + u32::from(self.turn == Color::Black);
+        p.turn = self.turn.other();
+        p
+    }
+
     /// The same placement with the other side to move (a "null move"), used
     /// to ask what a side threatens (杀, 28.2). `None` if the side to move is in
     /// check, since passing would leave its king en prise.
@@ -591,8 +622,7 @@ impl Position {
         }
         let mut n = 0;
         for &m in &self.legal_moves() {
-            let mut p = self.clone();
-            p.play_unchecked(m);
+            let p = self.after(m);
             n += p.perft(depth - 1);
         }
         n
@@ -1130,6 +1160,9 @@ mod tests {
         for m in &slow {
             let role = pos.piece_at(m.from).unwrap().role;
             assert!(pos.reach(m.from, role) & bit(m.to.index()) != 0, "{m}");
+            let mut played = pos.clone();
+            played.play_unchecked(*m);
+            assert!(pos.after(*m) == played, "{} {m}", fen::write(pos));
         }
         let checking: Vec<Move> = pos
             .legal_moves()

@@ -466,12 +466,10 @@ fn winning_capture(
 /// that would be mated for taking second, after any recapture of `m`; the
 /// exchange is then counted without them.
 fn mated_second_takers(pos: &Position, m: Move) -> Vec<Square> {
-    let mut after = pos.clone();
-    after.play_unchecked(m);
+    let after = pos.after(m);
     let mut tied = Vec::new();
     for &r in after.legal_moves_to(m.to).iter() {
-        let mut p = after.clone();
-        p.play_unchecked(r);
+        let p = after.after(r);
         for &f in p.legal_moves_to(m.to).iter() {
             if !tied.contains(&f.from) && capture_is_mated(&p, f) {
                 tied.push(f.from);
@@ -536,8 +534,7 @@ pub(super) fn offers_even_trade(pos: &Position, m: Move, rules: &Rulebook) -> bo
     if !rules.trade_offer_must_be_takeable {
         return true;
     }
-    let mut after = them.clone();
-    after.play_unchecked(accept);
+    let after = them.after(accept);
     let recaptures = after.legal_moves_to(m.from);
     let pieces = Pieces {
         victims: EVERY_PIECE,
@@ -570,8 +567,7 @@ fn capturer_lost_to_checks(pos: &Position, m: Move, t: &Target) -> bool {
     if !exchange(pos, m).lost.is_empty() {
         return false;
     }
-    let mut after = pos.clone();
-    after.play_unchecked(m);
+    let after = pos.after(m);
     let opened = Opened::by_capture(pos);
     after.checking_moves().iter().any(|&k| {
         // What the check takes counts with what it wins back (参考图31's
@@ -702,8 +698,7 @@ fn won_once_vacated(before: &Position, k: Move, after: &Position, lost: u128) ->
 /// `pos` wins whatever the reply, by the capture that follows it.
 #[inline(never)]
 fn won_one_check_deep(pos: &Position, k: Move, pieces: u128) -> u128 {
-    let mut p = pos.clone();
-    p.play_unchecked(k);
+    let p = pos.after(k);
     let wanted = Wanted {
         pieces: pieces & !k.to.bit(),
         pawn_prey: 0,
@@ -726,8 +721,7 @@ fn won_by_check(pos: &Position, k: Move, sq: Square, opened: &Opened, floor: i32
     if k.to == sq {
         return Vec::new();
     }
-    let mut p = pos.clone();
-    p.play_unchecked(k);
+    let p = pos.after(k);
     let wanted = |pieces: u128| Wanted {
         pieces: pieces & !k.to.bit(),
         pawn_prey: 0,
@@ -778,13 +772,11 @@ fn replies_to_check(p: &Position) -> MoveList {
 /// mates by taking the rook on 8 whatever happens to the advisor the cannon
 /// and pawn attack; the move is "兑", not a chase of that advisor).
 pub(super) fn every_recapture_is_mated(pos: &Position, m: Move) -> bool {
-    let mut after = pos.clone();
-    after.play_unchecked(m);
+    let after = pos.after(m);
     let recaptures = after.legal_moves_to(m.to);
     !recaptures.is_empty()
         && recaptures.iter().all(|&r| {
-            let mut p = after.clone();
-            p.play_unchecked(r);
+            let p = after.after(r);
             can_force_mate(&p)
         })
         && !can_force_mate(pos)
@@ -840,14 +832,12 @@ fn every_recapture_lost_to_checks(pos: &Position, m: Move) -> Option<LostRecaptu
             0
         }
     };
-    let mut after = pos.clone();
-    after.play_unchecked(m);
+    let after = pos.after(m);
     let recaptures = after.legal_moves_to(m.to);
     // A recapture after which the capturer has no check loses nothing:
     // found first, the others' searches are spared.
     let leaves_no_check = |r: Move| {
-        let mut p = after.clone();
-        p.play_unchecked(r);
+        let p = after.after(r);
         p.checking_moves().is_empty()
     };
     if recaptures.iter().any(|&r| leaves_no_check(r)) {
@@ -856,8 +846,7 @@ fn every_recapture_lost_to_checks(pos: &Position, m: Move) -> Option<LostRecaptu
     let opened = Opened::by_recapture(pos);
     let mut least: Option<LostRecapture> = None;
     for &r in &recaptures {
-        let mut p = after.clone();
-        p.play_unchecked(r);
+        let p = after.after(r);
         let mut best: Option<LostRecapture> = None;
         for &k in &p.checking_moves() {
             for w in won_by_check(&p, k, m.to, &opened, -trade) {
@@ -901,8 +890,7 @@ fn mated_recapture_line(pos: &Position, m: Move) -> Vec<Move> {
     if !cfg!(feature = "lines") {
         return Vec::new();
     }
-    let mut after = pos.clone();
-    after.play_unchecked(m);
+    let mut after = pos.after(m);
     let Some(&r) = after.legal_moves_to(m.to).first() else {
         return Vec::new();
     };
@@ -913,8 +901,7 @@ fn mated_recapture_line(pos: &Position, m: Move) -> Vec<Move> {
 
 /// 29.4: a capture after which the opponent can force mate does not count.
 pub(super) fn capture_is_mated(pos: &Position, m: Move) -> bool {
-    let mut after = pos.clone();
-    after.play_unchecked(m);
+    let after = pos.after(m);
     can_force_mate(&after)
 }
 
@@ -1004,8 +991,7 @@ fn through_check(
     let untakeable = pos.board().occupied_by(pos.turn().other()) & !(takeable & !offered);
     let pawn_prey = pawn_prey & untakeable;
     for &k in checks {
-        let mut p = pos.clone();
-        p.play_unchecked(k);
+        let p = pos.after(k);
         if !p.is_check() {
             continue;
         }
@@ -1154,8 +1140,7 @@ impl Checks {
         }
         let takes =
             self.checker == Some(k.from) && p.piece_at(k.to).is_some_and(|c| value(c, k.to) > 0);
-        let mut after = p.clone();
-        after.play_unchecked(k);
+        let after = p.after(k);
         let free = takes && after.legal_moves_to(k.to).is_empty() || only_reply(&after);
         let quiet = self.quiet - u32::from(!free);
         let next = Checks {
@@ -1353,8 +1338,7 @@ fn won_per_reply(
     // searches of the other replies are spared.
     if replies.len() > 1
         && replies.iter().any(|&r| {
-            let mut q = p.clone();
-            q.play_unchecked(r);
+            let q = p.after(r);
             wins_nothing(&q, moved_by(wanted, r), checks) && !checks.mate_follows(&q)
         })
     {
@@ -1380,8 +1364,7 @@ fn won_per_reply(
                     lost
                 }
             };
-            let mut q = p.clone();
-            q.play_unchecked(r);
+            let q = p.after(r);
             if skip_mated && checks.mate_follows(&q) {
                 mated.push(r);
                 continue;
@@ -1646,8 +1629,7 @@ fn won_back(q: &Position, t: &Target, start: Start) -> bool {
         start.spared & sq.bit() != 0 && after.piece_at(sq) == start.pos.piece_at(sq)
     };
     t.attackers.iter().all(|&a| {
-        let mut after = q.clone();
-        after.play_unchecked(Move::new(a, t.square));
+        let after = q.after(Move::new(a, t.square));
         direct_captures(
             &after,
             CaptureRules::PLAIN,

@@ -385,8 +385,7 @@ impl<'a> Exchanges<'a> {
         if pos.is_check() {
             return ex;
         }
-        let mut after = pos.clone();
-        after.play_unchecked(first);
+        let after = pos.after(first);
         // The opponent's turn in the position before the capture, made once
         // and only if asked.
         let passed = OnceCell::new();
@@ -444,8 +443,7 @@ fn refuted_recapture(pos: &Position, line: Vec<Move>, limits: Limits) -> Option<
         return None;
     }
     pos.legal_moves_to(last.to).iter().find_map(|&r| {
-        let mut next = pos.clone();
-        next.play_unchecked(r);
+        let mut next = pos.after(r);
         let mut longer = line.clone();
         longer.push(r);
         if can_force_mate(&next) {
@@ -496,8 +494,7 @@ fn gives_up(pos: &Position, m: Move, more: i32) -> bool {
     };
     let theirs = pos.pass().map(|p| winnable_squares(&p)).unwrap_or_default();
     let own = if more == 0 { 0 } else { winnable_squares(pos) };
-    let mut after = pos.clone();
-    after.play_unchecked(m);
+    let after = pos.after(m);
     after.captures().iter().any(|&c| {
         // A way the capture opens (a line, a horse's leg, an elephant's eye)
         // costs only a loss bigger than the capture (参考图27: an even trade
@@ -516,8 +513,7 @@ fn gives_up(pos: &Position, m: Move, more: i32) -> bool {
 /// elsewhere once `c` is played — not of the pieces on `anyway`, which it
 /// could win before: what it takes back in answer to `c`.
 fn won_back(pos: &Position, c: Move, anyway: u128) -> i32 {
-    let mut next = pos.clone();
-    next.play_unchecked(c);
+    let next = pos.after(c);
     next.captures()
         .iter()
         .filter(|a| a.to != c.to && anyway & a.to.bit() == 0)
@@ -539,8 +535,7 @@ fn already_won(them: &Position, sq: Square) -> bool {
 
 /// `true` if the piece that takes with `m` cannot be won where it lands.
 fn gets_away(pos: &Position, m: Move) -> bool {
-    let mut gone = pos.clone();
-    gone.play_unchecked(m);
+    let gone = pos.after(m);
     winnable_squares(&gone) & m.to.bit() == 0
 }
 
@@ -599,8 +594,7 @@ fn single_square(pos: &Position, first: Move) -> Line {
     let Some(target) = pos.piece_at(first.to) else {
         return Line::default();
     };
-    let mut after = pos.clone();
-    after.play_unchecked(first);
+    let after = pos.after(first);
     let everywhere_else = ALL_SQUARES & !first.to.bit();
     let here_only = Limits {
         excluded: everywhere_else,
@@ -645,8 +639,7 @@ fn exchange_within(pos: &Position, first: Move, limits: Limits) -> Exchange {
     let pawns_trade = pos
         .piece_at(first.from)
         .is_some_and(|p| p.role == Role::Pawn);
-    let mut after = pos.clone();
-    after.play_unchecked(first);
+    let after = pos.after(first);
     let recapturable = !after.legal_moves_to(first.to).is_empty();
     let mut rest = defender(&after, first.to, 1, limits, Window::ALL);
     // An in-between capture only refutes a capture that wins although the
@@ -702,8 +695,7 @@ fn floating_recapture(
     pos.legal_moves_to(square)
         .iter()
         .filter_map(|&m| {
-            let mut next = pos.clone();
-            next.play_unchecked(m);
+            let next = pos.after(m);
             // The trade on the square itself, if the starting side does no
             // better by capturing elsewhere too (an even trade on the way
             // would only reorder equal lines).
@@ -744,8 +736,7 @@ fn attacker(pos: &Position, depth: usize, limits: Limits, window: Window) -> Lin
         let Some(victim) = pos.piece_at(m.to) else {
             continue;
         };
-        let mut next = pos.clone();
-        next.play_unchecked(m);
+        let next = pos.after(m);
         let taken = value(victim, m.to);
         let by_pawn = pos.piece_at(m.from).is_some_and(|p| p.role == Role::Pawn);
         let pawn_share = if by_pawn { taken } else { 0 };
@@ -784,8 +775,7 @@ fn defender(pos: &Position, square: Square, depth: usize, limits: Limits, window
         return best;
     };
     for &m in pos.legal_moves_to(square).iter() {
-        let mut next = pos.clone();
-        next.play_unchecked(m);
+        let next = pos.after(m);
         let lost = value(victim, square);
         let sure = Window {
             beta: window.beta.min(best.key()),
@@ -827,8 +817,7 @@ fn take_with_check_first(pos: &Position, square: Square, limits: Limits) -> Line
         if k.to == square || single_square_gain(pos, k) > 0 {
             continue;
         }
-        let mut next = pos.clone();
-        next.play_unchecked(k);
+        let next = pos.after(k);
         let rest = answer_check(&next, square, 2, limits);
         let score = rest.score - value(taken, k.to);
         if weight(score, rest.by_pawns) < best.key() {
@@ -846,8 +835,7 @@ fn answer_check(pos: &Position, square: Square, depth: usize, limits: Limits) ->
     for &e in pos.legal_moves().iter() {
         let taken = pos.piece_at(e.to);
         let gained = taken.map_or(0, |p| value(p, e.to));
-        let mut next = pos.clone();
-        next.play_unchecked(e);
+        let next = pos.after(e);
         let at = if e.from == square { e.to } else { square };
         let mut rest = defender(&next, at, depth + 1, limits, Window::ALL);
         if taken.is_some() && e.to != at {
@@ -942,8 +930,7 @@ mod tests {
         let e = exchange(&pos, m);
         assert!(!e.wins_material(), "{e:?}");
         // Taking back at once would lose the cannon to the rook.
-        let mut after = pos.clone();
-        after.play_unchecked(m);
+        let after = pos.after(m);
         let retake = iccs::parse_move(&after, "g4i5").unwrap();
         assert!(single_square_gain(&after, retake) > 0);
     }

@@ -154,8 +154,7 @@ fn attacked_before_by_the_same(before: &Position, m: Move, c: &Target) -> bool {
 /// Why a move, played in `before`, has its label. Moves it mentions are
 /// written in Chinese notation and in WXF.
 pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Text {
-    let mut after = before.clone();
-    after.play_unchecked(kind.mv);
+    let after = before.after(kind.mv);
     let mut t = Text::default();
     match kind.label {
         Label::Check => t.cited("照将", "Gives check", rules.cite(Clause::Check)),

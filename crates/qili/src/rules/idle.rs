@@ -285,8 +285,7 @@ fn mating_checks_over(theirs: &Position, m: Move) -> Vec<Square> {
         if !on_the_way && king_moved {
             continue;
         }
-        let mut checked = theirs.clone();
-        checked.play_unchecked(c);
+        let checked = theirs.after(c);
         let king = checked.king(checked.turn());
         let checker = if on_the_way {
             Some(c.from)

@@ -233,8 +233,7 @@ pub(super) fn classify_with(
     threat_is_the_opponents: bool,
 ) -> MoveKind {
     let mover = before.turn();
-    let mut after = before.clone();
-    after.play_unchecked(m);
+    let after = before.after(m);
     let check = after.is_check();
     let moved_role = before.piece_at(m.from).map(|p| p.role);
     let answers_check_with_king = before.is_check() && moved_role == Some(Role::King);
@@ -432,8 +431,7 @@ fn threat_met_by_exchange(before: &Position, after: &Position, m: Move) -> bool 
                 // Mated after the trade within the threat's own bound, at
                 // once or once the mover has taken back (probe z106-02: the
                 // rook that takes back stands on the same file).
-                let mut p = after.clone();
-                p.play_unchecked(trade);
+                let p = after.after(trade);
                 !mates_after_the_trade(&p, trade.to)
             }
     })

@@ -119,8 +119,7 @@ pub fn claims(after: &Position, kind: &MoveKind) -> Vec<ClaimLine> {
             out.push(claim(&again, c.to, Claim::Protected, mover, line));
             continue;
         }
-        let mut taken = again.clone();
-        taken.play_unchecked(c);
+        let taken = again.after(c);
         if can_force_mate(&taken) {
             let mate = mate_by_checks(&taken, MATE_CHECKS).unwrap_or_default();
             let line = [c].into_iter().chain(mate).collect();

@@ -57,7 +57,7 @@ fn shortest_mate(search: &mut Search, pos: &Position, max_checks: u32) -> Option
     let checks: Vec<(Move, Position)> = pos
         .checking_moves()
         .iter()
-        .map(|&m| (m, child(pos, m)))
+        .map(|&m| (m, pos.after(m)))
         .collect();
     (1..=max_checks).find_map(|n| {
         checks
@@ -99,12 +99,10 @@ pub fn can_force_mate(pos: &Position) -> bool {
 pub fn mates_after_the_trade(pos: &Position, sq: Square) -> bool {
     can_force_mate(pos)
         || pos.legal_moves_to(sq).iter().any(|&r| {
-            let mut p = pos.clone();
-            p.play_unchecked(r);
+            let p = pos.after(r);
             let replies = p.legal_moves();
             replies.iter().all(|&b| {
-                let mut q = p.clone();
-                q.play_unchecked(b);
+                let q = p.after(b);
                 can_mate_by_checks(&q, MATE_CHECKS)
             })
         })
@@ -121,13 +119,7 @@ fn forces_mate(search: &mut Search, pos: &Position, checks: u32) -> bool {
     // left: a position like one after a check, searched as such.
     pos.legal_moves()
         .iter()
-        .any(|&answer| search.mates_after(&child(pos, answer), checks))
-}
-
-fn child(pos: &Position, m: Move) -> Position {
-    let mut p = pos.clone();
-    p.play_unchecked(m);
-    p
+        .any(|&answer| search.mates_after(&pos.after(answer), checks))
 }
 
 /// What one search knows about a position with the attacker to move: no
@@ -241,9 +233,9 @@ impl Search {
         let left = (checks as usize).min(self.mating.len() - 1);
         let list = pos.checking_moves();
         let first = self.mating[left].filter(|m| list.contains(m));
-        let found = first.is_some_and(|m| self.mates_after(&child(pos, m), checks))
+        let found = first.is_some_and(|m| self.mates_after(&pos.after(m), checks))
             || list.iter().filter(|&&m| Some(m) != first).any(|&m| {
-                let mates = self.mates_after(&child(pos, m), checks);
+                let mates = self.mates_after(&pos.after(m), checks);
                 if mates {
                     self.mating[left] = Some(m);
                 }
@@ -292,7 +284,7 @@ impl Search {
             false
         };
         if let Some(r) = self.escapes[slot].filter(|&r| p.is_legal(r)) {
-            if !self.mates(&child(p, r), checks - 1) {
+            if !self.mates(&p.after(r), checks - 1) {
                 return false;
             }
         }
@@ -300,7 +292,7 @@ impl Search {
         replies.move_to_front(|r| p.piece_at(r.to).is_some());
         if checks == 2 {
             for &r in &replies {
-                if !self.mates(&child(p, r), 1) {
+                if !self.mates(&p.after(r), 1) {
                     return escaped(self, r);
                 }
             }
@@ -309,7 +301,7 @@ impl Search {
         // The checks each reply leaves, in the order of `replies`.
         let mut sizes = [0u8; MoveList::CAPACITY];
         for (size, &r) in sizes.iter_mut().zip(&replies) {
-            let c = child(p, r);
+            let c = p.after(r);
             let n = if self.known_none(&c, checks - 1) {
                 0
             } else {
@@ -329,7 +321,7 @@ impl Search {
         {
             sizes[i] = u8::MAX;
             let r = replies[i];
-            if !self.mates(&child(p, r), checks - 1) {
+            if !self.mates(&p.after(r), checks - 1) {
                 return escaped(self, r);
             }
         }
@@ -351,9 +343,9 @@ impl Search {
             return line;
         };
         line.push(r);
-        let q = child(p, r);
+        let q = p.after(r);
         for &m2 in &q.checking_moves() {
-            let p2 = child(&q, m2);
+            let p2 = q.after(m2);
             if self.mates_after(&p2, checks - 1) {
                 line.extend(self.line(m2, &p2, checks - 1));
                 return line;

@@ -97,8 +97,7 @@ fn could_take_but_for_the_check(before: &Position, take: Move) -> bool {
     }
     let mover = before.turn();
     let checkers = attack::attackers(before.board(), before.king(mover), mover.other());
-    let mut p = before.clone();
-    p.play_unchecked(take);
+    let p = before.after(take);
     attack::attackers(p.board(), p.king(mover), mover.other())
         .iter()
         .all(|c| checkers.contains(c))
@@ -272,15 +271,13 @@ pub(super) fn threat_given_by_opponent(
 
 /// `m` played in `before`, the mover to move once more.
 fn after_again(before: &Position, m: Move) -> Option<Position> {
-    let mut after = before.clone();
-    after.play_unchecked(m);
+    let after = before.after(m);
     after.pass()
 }
 
 /// `true` if the check `c` in `pos` starts a forced mate.
 fn starts_mate(pos: &Position, c: Move) -> bool {
-    let mut p = pos.clone();
-    p.play_unchecked(c);
+    let p = pos.after(c);
     p.is_check() && check_starts_mate(&p, MATE_CHECKS)
 }
 
@@ -359,8 +356,7 @@ pub(super) fn won_through_check_while_in_check(
 /// none (the capture played in `before` as if its check were not there).
 fn roots_untouched(before: &Position, again: &Position, m: Move, t: &Target) -> bool {
     let could_take_back = |pos: &Position, from: Square| {
-        let mut p = pos.clone();
-        p.play_unchecked(Move::new(from, t.square));
+        let p = pos.after(Move::new(from, t.square));
         !p.legal_moves_to(t.square).is_empty()
     };
     // A root behind the taker (a cannon that takes back over a screen once

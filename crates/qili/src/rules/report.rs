@@ -223,8 +223,7 @@ fn move_report(rules: &Rulebook, ply: usize, before: &Position, kind: &MoveKind)
     };
     // The lines start after the move (with the `lines` feature only).
     let (claims, again) = if cfg!(feature = "lines") {
-        let mut after = before.clone();
-        after.play_unchecked(m);
+        let after = before.after(m);
         (claims(&after, kind), after.pass())
     } else {
         (Vec::new(), None)
