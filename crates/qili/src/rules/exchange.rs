@@ -640,8 +640,9 @@ fn exchange_within(pos: &Position, first: Move, limits: Limits) -> Exchange {
         .piece_at(first.from)
         .is_some_and(|p| p.role == Role::Pawn);
     let after = pos.after(first);
-    let recapturable = !after.legal_moves_to(first.to).is_empty();
-    let mut rest = defender(&after, first.to, 1, limits, Window::ALL);
+    let recaptures = after.legal_moves_to(first.to);
+    let recapturable = !recaptures.is_empty();
+    let mut rest = defender_among(&after, first.to, &recaptures, 1, limits, Window::ALL);
     // An in-between capture only refutes a capture that wins although the
     // defender can take back.
     if recapturable && value(target, first.to) + rest.score > 0 {
@@ -767,14 +768,43 @@ fn attacker(pos: &Position, depth: usize, limits: Limits, window: Window) -> Lin
 /// The defender to move after the starting side took on `square`: stop, or
 /// take back there. Exact within `window` (see [`Window`]).
 fn defender(pos: &Position, square: Square, depth: usize, limits: Limits, window: Window) -> Line {
+    if defender_stops(depth, window) {
+        return Line::default();
+    }
+    defender_among(
+        pos,
+        square,
+        &pos.legal_moves_to(square),
+        depth,
+        limits,
+        window,
+    )
+}
+
+/// `true` if the defender, at `depth`, stops at once: the exchange is as
+/// long as it may be, or stopping is all `window` asks about.
+fn defender_stops(depth: usize, window: Window) -> bool {
+    depth >= MAX_CAPTURES || Line::default().key() <= window.alpha
+}
+
+/// [`defender`], whose recaptures on `square` are `recaptures` (found
+/// once where the caller needs them too).
+fn defender_among(
+    pos: &Position,
+    square: Square,
+    recaptures: &[Move],
+    depth: usize,
+    limits: Limits,
+    window: Window,
+) -> Line {
     let mut best = Line::default();
-    if depth >= MAX_CAPTURES || best.key() <= window.alpha {
+    if defender_stops(depth, window) {
         return best;
     }
     let Some(victim) = pos.piece_at(square) else {
         return best;
     };
-    for &m in pos.legal_moves_to(square).iter() {
+    for &m in recaptures {
         let next = pos.after(m);
         let lost = value(victim, square);
         let sure = Window {
