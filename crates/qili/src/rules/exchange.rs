@@ -71,19 +71,25 @@ impl Exchange {
 /// which the pawn then takes, has won a rook for a horse (not a rook for
 /// the pawn).
 pub(super) fn floats(won: &[Piece], lost: &[Piece], pawns_trade: bool) -> bool {
-    let mut given: Vec<Role> = lost.iter().map(|p| p.role).collect();
-    let mut bought: Vec<Role> = won.iter().map(|p| p.role).collect();
+    // The pieces of each role given and bought, counted (a search asks this
+    // of every exchange it weighs: no list is built).
+    let count = |pieces: &[Piece]| {
+        pieces.iter().fold([0usize; 7], |mut n, p| {
+            n[p.role.index()] += 1;
+            n
+        })
+    };
+    let (mut given, mut bought) = (count(lost), count(won));
     if pawns_trade {
-        bought.retain(|&r| match given.iter().position(|&g| g == r) {
-            Some(i) => {
-                given.swap_remove(i);
-                false
-            }
-            None => true,
-        });
+        for (g, b) in given.iter_mut().zip(&mut bought) {
+            let even = (*g).min(*b);
+            *g -= even;
+            *b -= even;
+        }
     }
-    let pawns_only = |v: &[Role]| !v.is_empty() && v.iter().all(|&r| r == Role::Pawn);
-    let pieces_in = |v: &[Role]| v.iter().any(|&r| r != Role::Pawn);
+    let pawns = Role::Pawn.index();
+    let pawns_only = |n: &[usize; 7]| n[pawns] > 0 && n.iter().sum::<usize>() == n[pawns];
+    let pieces_in = |n: &[usize; 7]| n.iter().sum::<usize>() > n[pawns];
     (pawns_only(&given) && pieces_in(&bought)) || (pawns_only(&bought) && pieces_in(&given))
 }
 
