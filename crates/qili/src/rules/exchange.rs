@@ -96,12 +96,55 @@ pub(super) fn floats(won: &[Piece], lost: &[Piece], pawns_trade: bool) -> bool {
 #[derive(Default, Clone)]
 struct Line {
     score: i32,
-    won: Vec<Piece>,
-    lost: Vec<Piece>,
+    won: Pieces,
+    lost: Pieces,
     /// Part of `score` taken by pawns after the first capture.
     by_pawns: i32,
     /// The moves of the line.
     moves: Moves,
+}
+
+/// The pieces a line takes, kept inline as its moves are (the search builds
+/// many lines and keeps few): one for each capture of the line, so no more
+/// than [`MAX_CAPTURES`].
+#[derive(Clone, Copy)]
+struct Pieces {
+    len: u8,
+    list: [Piece; MAX_CAPTURES],
+}
+
+impl Default for Pieces {
+    fn default() -> Pieces {
+        let filler = Piece {
+            color: crate::Color::Red,
+            role: Role::King,
+        };
+        Pieces {
+            len: 0,
+            list: [filler; MAX_CAPTURES],
+        }
+    }
+}
+
+impl Pieces {
+    /// `piece` (if any), then the pieces of `rest`.
+    fn then(piece: Option<Piece>, rest: Pieces) -> Pieces {
+        let Some(piece) = piece else {
+            return rest;
+        };
+        let mut list = rest.list;
+        list.copy_within(..MAX_CAPTURES - 1, 1);
+        list[0] = piece;
+        Pieces {
+            len: (rest.len + 1).min(MAX_CAPTURES as u8),
+            list,
+        }
+    }
+
+    /// The pieces, first to last.
+    fn as_slice(&self) -> &[Piece] {
+        &self.list[..self.len.into()]
+    }
 }
 
 /// The longest line kept: every capture of an exchange, and an in-between
@@ -248,7 +291,7 @@ impl Line {
         Line {
             score,
             won: rest.won,
-            lost: [victim].into_iter().chain(rest.lost).collect(),
+            lost: Pieces::then(Some(victim), rest.lost),
             by_pawns: rest.by_pawns,
             moves: Moves::then(m, rest.moves),
         }
@@ -659,8 +702,8 @@ fn exchange_within(pos: &Position, first: Move, limits: Limits) -> Exchange {
     }
     let exchange = |rest: Line| Exchange {
         gain: value(target, first.to) + rest.score,
-        won: [target].into_iter().chain(rest.won).collect(),
-        lost: rest.lost,
+        won: Pieces::then(Some(target), rest.won).as_slice().to_vec(),
+        lost: rest.lost.as_slice().to_vec(),
         recapturable,
         won_by_pawns: rest.by_pawns,
         pawns_trade,
@@ -717,11 +760,8 @@ fn floating_recapture(
             if line.score > most {
                 return false;
             }
-            let won: Vec<Piece> = [target]
-                .into_iter()
-                .chain(line.won.iter().copied())
-                .collect();
-            floats(&won, &line.lost, pawns_trade)
+            let won = Pieces::then(Some(target), line.won);
+            floats(won.as_slice(), line.lost.as_slice(), pawns_trade)
         })
         .min_by_key(Line::key)
 }
@@ -758,7 +798,7 @@ fn attacker(pos: &Position, depth: usize, limits: Limits, window: Window) -> Lin
         if weight(score, by_pawns) > best.key() {
             best = Line {
                 score,
-                won: [victim].into_iter().chain(rest.won).collect(),
+                won: Pieces::then(Some(victim), rest.won),
                 lost: rest.lost,
                 by_pawns,
                 moves: Moves::then(m, rest.moves),
@@ -887,7 +927,7 @@ fn answer_check(pos: &Position, square: Square, depth: usize, limits: Limits) ->
         {
             best = Some(Line {
                 score,
-                won: taken.into_iter().chain(rest.won).collect(),
+                won: Pieces::then(taken, rest.won),
                 lost: rest.lost,
                 by_pawns: rest.by_pawns,
                 moves: Moves::then(e, rest.moves),
