@@ -500,8 +500,7 @@ impl<'a> Parser<'a> {
                     };
                     let mut node = Node::new(m);
                     node.nags.extend(nag);
-                    let mut next = cur.pos.clone();
-                    next.play_unchecked(m);
+                    let next = cur.pos.after(m);
                     cur.before_last = Some(core::mem::replace(&mut cur.pos, next));
                     cur.line.nodes.push(node);
                 }

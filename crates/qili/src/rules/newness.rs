@@ -67,9 +67,7 @@ pub(super) fn king_root_newly_false(before: &Position, t: &Target) -> bool {
         if !then.is_legal(take) {
             return false;
         }
-        let mut p = Position::clone(&then);
-        p.play_unchecked(take);
-        !p.legal_moves_to(t.square).is_empty()
+        !then.after(take).legal_moves_to(t.square).is_empty()
     })
 }
 
