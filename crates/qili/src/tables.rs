@@ -5,7 +5,8 @@
 //! Bit sets are `u128` with bit `i` standing for the square of index `i`
 //! (`rank * 9 + file`, see [`crate::Square`]); bits 90–127 are always clear.
 
-/// Directions in [`RAYS`]: towards black (rank + 1), towards red, towards file `i`, towards file `a`.
+/// The four directions of a line, in the order the tests' rays use: towards
+/// black (rank + 1), towards red, towards file `i`, towards file `a`.
 pub(crate) const DIRS: [(i8, i8); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
 
 /// The squares along one direction from a square, nearest first.

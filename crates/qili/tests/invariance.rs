@@ -343,9 +343,10 @@ fn one_move_alike(
 /// Found by the `adjudicate` fuzz target (issue 19): under CXA 2020 a rook
 /// stepping aside (a8b8) was idle, the red pawn a7 it attacked staying
 /// winnable through a check of the other rook; mirrored (i8h8) the same move
-/// was a new chase of the pawn i7, won through a8d8. `chase::through_check`
-/// kept only the first winning check in move generation order (which a mirror
-/// changes); every winning check is now an attacker of the piece.
+/// was a new chase of the pawn i7, won through a8d8.
+/// `chase::through_check::through_check` kept only the first winning check in
+/// move generation order (which a mirror changes); every winning check is now
+/// an attacker of the piece.
 #[test]
 fn fuzz_finding_a_rook_stepping_aside_is_judged_alike_in_a_mirror() {
     let fen_text = "2ba1a1n1/r2kn3r/P8/2p5p/p8/2c1P2N1/P1c3P1P/5KN2/R3A3C/2B2AB1R b - - 18 31";
@@ -356,9 +357,10 @@ fn fuzz_finding_a_rook_stepping_aside_is_judged_alike_in_a_mirror() {
 /// 2020 the black cannon's e2e3 chases the red rook on i2, won after the
 /// discovered check f4e2 (the horse becomes the cannon's screen); with the
 /// colours swapped, the red cannon's e7e6 was idle. Of two equally good
-/// lines after a check, `chase::won_after_check` kept the first found (in move
-/// generation order, which the swap changes) with whether a reply had moved
-/// the piece; a line that takes it where it stands now counts.
+/// lines after a check, `chase::through_check::won_after_check` kept the
+/// first found (in move generation order, which the swap changes) with
+/// whether a reply had moved the piece; a line that takes it where it stands
+/// now counts.
 #[test]
 fn fuzz_finding_a_chase_through_a_discovered_check_is_judged_alike_with_colours_swapped() {
     let fen_text = "2ra1abr1/5R3/4k2C1/pcp3p1p/P1b6/4Pn2P/6P2/3Nc3R/9/2BAKABN1 b - - 6 30";
@@ -388,10 +390,11 @@ fn fuzz_finding_a_pawns_trade_with_an_even_trade_inside_is_judged_alike_in_a_mir
 /// horse's check, over the leg the cannon left, lets the rook take the
 /// advisor on the file the pawn left: a pawn given up for an elephant and an
 /// advisor, which 25.3 does not count as a gain (兵卒价值浮动). 假根 by 抽
-/// (`chase::every_recapture_lost_to_checks`) recorded the piece that took
-/// back as the one lost, not the one the check wins: an elephant taking back
-/// (first on the board one way) made the trade float, a pawn taking back
-/// (first the other way) an even trade of pawns and the elephant a gain.
+/// (`chase::lost_to_checks::every_recapture_lost_to_checks`) recorded the
+/// piece that took back as the one lost, not the one the check wins: an
+/// elephant taking back (first on the board one way) made the trade float,
+/// a pawn taking back (first the other way) an even trade of pawns and the
+/// elephant a gain.
 /// Now the piece the check wins is counted, and of recaptures or checks of
 /// equal worth the one that counts under 25.3 decides.
 #[test]

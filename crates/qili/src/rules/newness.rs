@@ -2,7 +2,7 @@
 //! mover could win after the move is chased by it only if the move made the
 //! attack — a new attacker, a root made false or cut, a taker set free —
 //! and not if it could be won all along or only a check held it back. Each
-//! reading is a switch of the [`Rulebook`](super::rulebook::Rulebook);
+//! reading is a switch of the [`Rulebook`];
 //! [`classify`](super::kind::classify) asks these.
 
 use std::borrow::Cow;
