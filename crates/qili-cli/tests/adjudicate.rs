@@ -276,7 +276,10 @@ fn a_batch_with_a_byte_order_mark_and_crlf_reads() {
 /// cxa1999, 图18's 将4平5 lists the rook on d4 as `standing`, no longer among
 /// its `chases`; and for a check with one reply, which no longer counts
 /// against the bound on checks: under cxa1999, 图7's 炮一平二 (a mate threat)
-/// also lists the advisor on d9, won after 炮二进九 士5退6 by checks.
+/// also lists the advisor on d9, won after 炮二进九 士5退6 by checks; and
+/// for the sentence on when a ruling binds, which names the book in words:
+/// "under the CXA rules, 2020 edition, the ruling binds at occurrence 5"
+/// (Chinese: "按中国象棋协会 2020 年版规则"), where it read "under cxa2020".
 #[test]
 fn report_json_is_unchanged_byte_for_byte() {
     let data = include_str!("data/report-contract.jsonl");

@@ -54,13 +54,9 @@ impl ReportText for Lang {
     }
 
     fn edition(self, e: Edition) -> &'static str {
-        match (self, e) {
-            (Lang::Zh, Edition::Cxa1999) => "中国象棋协会 1999 年版规则",
-            (Lang::Zh, Edition::Cxa2020) => "中国象棋协会 2020 年版规则",
-            (Lang::Zh, Edition::Axf) => "亚洲象棋联合会（AXF）规则",
-            (Lang::En, Edition::Cxa1999) => "CXA rules, 1999 edition",
-            (Lang::En, Edition::Cxa2020) => "CXA rules, 2020 edition",
-            (Lang::En, Edition::Axf) => "AXF rules",
+        match self {
+            Lang::Zh => e.title_zh(),
+            Lang::En => e.title_en(),
         }
     }
 

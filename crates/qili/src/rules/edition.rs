@@ -26,6 +26,24 @@ impl Edition {
             Edition::Axf => "axf",
         }
     }
+
+    /// The book in words, in Chinese: how explanations and reports name it.
+    pub const fn title_zh(self) -> &'static str {
+        match self {
+            Edition::Cxa1999 => "中国象棋协会 1999 年版规则",
+            Edition::Cxa2020 => "中国象棋协会 2020 年版规则",
+            Edition::Axf => "亚洲象棋联合会（AXF）规则",
+        }
+    }
+
+    /// The book in words, in English: how explanations and reports name it.
+    pub const fn title_en(self) -> &'static str {
+        match self {
+            Edition::Cxa1999 => "CXA rules, 1999 edition",
+            Edition::Cxa2020 => "CXA rules, 2020 edition",
+            Edition::Axf => "AXF rules",
+        }
+    }
 }
 
 impl fmt::Display for Edition {

@@ -452,14 +452,14 @@ pub fn explain_cycle(rules: &Rulebook, cycle: &Cycle, ruling: Ruling, why: Rulin
         &format!(
             "此局面已出现{}次；按{}，第{}次出现时裁决生效（{}）。",
             cycle.occurrences,
-            rules.edition.name(),
+            rules.edition.title_zh(),
             need,
             rules.cite(Clause::Binding)
         ),
         &format!(
-            "The position has occurred {} times; under {} the ruling binds at occurrence {} ({}).",
+            "The position has occurred {} times; under the {}, the ruling binds at occurrence {} ({}).",
             cycle.occurrences,
-            rules.edition.name(),
+            rules.edition.title_en(),
             need,
             rules.cite(Clause::Binding)
         ),
@@ -544,7 +544,8 @@ mod tests {
 
     /// The explanation of a game judged under changed rules states the
     /// rules it was judged under: here a draw (CXA 2020 图3) that binds at
-    /// the sixth occurrence instead of the edition's fourth.
+    /// the sixth occurrence instead of the edition's fourth. The book is
+    /// named in words, as a referee names it, not by its code (`cxa2020`).
     #[test]
     fn the_explanation_follows_the_rules_applied() {
         let start = fen::position(
@@ -560,6 +561,13 @@ mod tests {
         let game = crate::rules::adjudicate_under(&rules, &start, &moves).unwrap();
         let t = explain(&game);
         assert!(t.en.contains("binds at occurrence 6"), "{}", t.en);
+        assert!(
+            t.en.contains("under the CXA rules, 2020 edition,"),
+            "{}",
+            t.en
+        );
+        assert!(t.zh.contains("按中国象棋协会 2020 年版规则，"), "{}", t.zh);
+        assert!(!t.en.contains("cxa2020") && !t.zh.contains("cxa2020"));
     }
 
     /// Moves that an explanation mentions are written as a referee reads
