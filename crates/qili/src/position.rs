@@ -494,10 +494,12 @@ impl Position {
         Ok(self)
     }
 
-    /// Plays a move without checking it. The move must come from
-    /// [`Position::legal_moves`] of this position (for hot loops such as perft);
-    /// anything else leaves a position that breaks its invariants, though it
-    /// never causes undefined behaviour or a panic.
+    /// Plays a move without checking it, in place: how a game's moves are
+    /// walked through once they are known to be legal (the rules' searches
+    /// and perft step to a copy instead). The move must come from
+    /// [`Position::legal_moves`] of this position; anything else leaves a
+    /// position that breaks its invariants, though it never causes undefined
+    /// behaviour or a panic.
     #[inline]
     pub fn play_unchecked(&mut self, m: Move) {
         let Some(piece) = self.board.piece_at(m.from) else {
