@@ -53,12 +53,7 @@ impl Exchange {
     /// not counting what a pawn takes after an even trade (参考图33: "等值交换后
     /// 兵吃士" is no gain).
     pub fn wins_material(&self) -> bool {
-        self.gain - self.won_by_pawns > 0
-            && !floats(
-                self.won.iter().copied(),
-                self.lost.iter().copied(),
-                self.pawns_trade,
-            )
+        self.gain - self.won_by_pawns > 0 && !floats(&self.won, &self.lost, self.pawns_trade)
     }
 }
 
@@ -75,19 +70,15 @@ impl Exchange {
 /// is counted whole: a horse that takes a rook and is taken by a horse,
 /// which the pawn then takes, has won a rook for a horse (not a rook for
 /// the pawn).
-pub(super) fn floats(
-    won: impl IntoIterator<Item = Piece>,
-    lost: impl IntoIterator<Item = Piece>,
-    pawns_trade: bool,
-) -> bool {
+pub(super) fn floats(won: &[Piece], lost: &[Piece], pawns_trade: bool) -> bool {
     // The pieces of each role given and bought, counted (a search asks this
     // of every exchange it weighs: no list is built).
-    fn count(pieces: impl IntoIterator<Item = Piece>) -> [usize; 7] {
-        pieces.into_iter().fold([0usize; 7], |mut n, p| {
+    let count = |pieces: &[Piece]| {
+        pieces.iter().fold([0usize; 7], |mut n, p| {
             n[p.role.index()] += 1;
             n
         })
-    }
+    };
     let (mut given, mut bought) = (count(lost), count(won));
     if pawns_trade {
         for (g, b) in given.iter_mut().zip(&mut bought) {
@@ -113,70 +104,93 @@ struct Line {
     moves: Moves,
 }
 
-/// A short list kept inline (the search builds many lines and keeps few),
-/// built from its end: [`Short::then`] puts an item in front, and items past
-/// the `N`th are dropped.
+/// The pieces a line takes, kept inline as its moves are (the search builds
+/// many lines and keeps few): one for each capture of the line, so no more
+/// than [`MAX_CAPTURES`].
 #[derive(Clone, Copy)]
-struct Short<T: Copy, const N: usize> {
+struct Pieces {
     len: u8,
-    list: [Option<T>; N],
+    list: [Piece; MAX_CAPTURES],
 }
 
-impl<T: Copy, const N: usize> Default for Short<T, N> {
-    fn default() -> Self {
-        Short {
+impl Default for Pieces {
+    fn default() -> Pieces {
+        let filler = Piece {
+            color: crate::Color::Red,
+            role: Role::King,
+        };
+        Pieces {
             len: 0,
-            list: [None; N],
+            list: [filler; MAX_CAPTURES],
         }
     }
 }
 
-impl<T: Copy, const N: usize> Short<T, N> {
-    /// `item`, then the items of `rest` (as many as fit).
-    fn then(item: T, rest: Self) -> Self {
+impl Pieces {
+    /// `piece` (if any), then the pieces of `rest`.
+    fn then(piece: Option<Piece>, rest: Pieces) -> Pieces {
+        let Some(piece) = piece else {
+            return rest;
+        };
         let mut list = rest.list;
-        list.copy_within(..N - 1, 1);
-        list[0] = Some(item);
-        Short {
-            len: (rest.len + 1).min(N as u8),
+        list.copy_within(..MAX_CAPTURES - 1, 1);
+        list[0] = piece;
+        Pieces {
+            len: (rest.len + 1).min(MAX_CAPTURES as u8),
             list,
         }
     }
 
-    /// The items, first to last.
-    fn iter(&self) -> impl Iterator<Item = T> + '_ {
-        self.list[..self.len.into()].iter().flatten().copied()
-    }
-
-    /// The items, first to last, as a vector.
-    fn to_vec(self) -> Vec<T> {
-        self.iter().collect()
+    /// The pieces, first to last.
+    fn as_slice(&self) -> &[Piece] {
+        &self.list[..self.len.into()]
     }
 }
-
-/// The pieces a line takes: one for each capture of the line, so no more
-/// than [`MAX_CAPTURES`].
-type Pieces = Short<Piece, MAX_CAPTURES>;
 
 /// The longest line kept: every capture of an exchange, and an in-between
 /// check with its answer.
 #[cfg(feature = "lines")]
 const LONGEST_LINE: usize = MAX_CAPTURES + 2;
 
-/// The moves of a line.
-#[cfg(feature = "lines")]
-type Moves = Short<Move, LONGEST_LINE>;
-
-/// Without the `lines` feature no line is kept: nothing at all.
-#[cfg(not(feature = "lines"))]
+/// The moves of a line, kept inline (the search builds many lines and
+/// keeps few); nothing at all without the `lines` feature.
 #[derive(Clone, Copy, Default)]
-struct Moves;
+struct Moves {
+    #[cfg(feature = "lines")]
+    len: u8,
+    #[cfg(feature = "lines")]
+    list: [Option<Move>; LONGEST_LINE],
+}
+
+#[cfg(feature = "lines")]
+impl Moves {
+    /// `m`, then the moves of `rest` (as many as fit).
+    fn then(m: Move, rest: Moves) -> Moves {
+        let mut list = [None; LONGEST_LINE];
+        list[0] = Some(m);
+        list[1..].copy_from_slice(&rest.list[..LONGEST_LINE - 1]);
+        Moves {
+            len: (rest.len + 1).min(LONGEST_LINE as u8),
+            list,
+        }
+    }
+
+    /// The moves, first to last.
+    fn to_vec(self) -> Vec<Move> {
+        self.list
+            .iter()
+            .take(self.len.into())
+            .flatten()
+            .copied()
+            .collect()
+    }
+}
 
 #[cfg(not(feature = "lines"))]
 impl Moves {
     /// No line is kept.
     fn then(_: Move, _: Moves) -> Moves {
-        Moves
+        Moves {}
     }
 
     /// No line is kept.
@@ -277,7 +291,7 @@ impl Line {
         Line {
             score,
             won: rest.won,
-            lost: Pieces::then(victim, rest.lost),
+            lost: Pieces::then(Some(victim), rest.lost),
             by_pawns: rest.by_pawns,
             moves: Moves::then(m, rest.moves),
         }
@@ -688,8 +702,8 @@ fn exchange_within(pos: &Position, first: Move, limits: Limits) -> Exchange {
     }
     let exchange = |rest: Line| Exchange {
         gain: value(target, first.to) + rest.score,
-        won: Pieces::then(target, rest.won).to_vec(),
-        lost: rest.lost.to_vec(),
+        won: Pieces::then(Some(target), rest.won).as_slice().to_vec(),
+        lost: rest.lost.as_slice().to_vec(),
         recapturable,
         won_by_pawns: rest.by_pawns,
         pawns_trade,
@@ -746,8 +760,8 @@ fn floating_recapture(
             if line.score > most {
                 return false;
             }
-            let won = Pieces::then(target, line.won);
-            floats(won.iter(), line.lost.iter(), pawns_trade)
+            let won = Pieces::then(Some(target), line.won);
+            floats(won.as_slice(), line.lost.as_slice(), pawns_trade)
         })
         .min_by_key(Line::key)
 }
@@ -784,7 +798,7 @@ fn attacker(pos: &Position, depth: usize, limits: Limits, window: Window) -> Lin
         if weight(score, by_pawns) > best.key() {
             best = Line {
                 score,
-                won: Pieces::then(victim, rest.won),
+                won: Pieces::then(Some(victim), rest.won),
                 lost: rest.lost,
                 by_pawns,
                 moves: Moves::then(m, rest.moves),
@@ -913,7 +927,7 @@ fn answer_check(pos: &Position, square: Square, depth: usize, limits: Limits) ->
         {
             best = Some(Line {
                 score,
-                won: taken.map_or(rest.won, |t| Pieces::then(t, rest.won)),
+                won: Pieces::then(taken, rest.won),
                 lost: rest.lost,
                 by_pawns: rest.by_pawns,
                 moves: Moves::then(e, rest.moves),

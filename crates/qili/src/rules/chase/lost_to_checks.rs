@@ -300,7 +300,7 @@ fn every_recapture_lost_to_checks(pos: &Position, m: Move) -> Option<LostRecaptu
     // gain if it counts under 25.3, or nothing.
     let counted = |won: i32, piece: Piece| {
         let gain = trade + won;
-        let floating = floats([victim, piece], [capturer], capturer.role == Role::Pawn);
+        let floating = floats(&[victim, piece], &[capturer], capturer.role == Role::Pawn);
         if gain > 0 && !floating {
             gain
         } else {
