@@ -715,11 +715,11 @@ impl SiteText for Lang {
     fn root(self, r: Root) -> &'static str {
         match (self, r) {
             (Lang::Zh, Root::None) => "无根",
-            (Lang::Zh, Root::False) => "假根",
+            (Lang::Zh, Root::False(_)) => "假根",
             (Lang::Zh, Root::Insufficient) => "少根",
             (Lang::Zh, Root::Outvalued) => "有根但价值高",
             (Lang::En, Root::None) => "unprotected",
-            (Lang::En, Root::False) => "false root",
+            (Lang::En, Root::False(_)) => "false root",
             (Lang::En, Root::Insufficient) => "too few defenders",
             (Lang::En, Root::Outvalued) => "worth more than its attacker",
         }

@@ -3,7 +3,7 @@
 //! how it is read off the engine's report of one move. The report decides
 //! everything; this only places it on points.
 
-use qili::rules::{IdleKind, Label, MoveReport, Root};
+use qili::rules::{IdleKind, Label, MoveReport};
 use qili::{Move, Square};
 
 /// An arrow drawn on the board.
@@ -115,7 +115,7 @@ impl Overlay {
                         kind: ArrowKind::Threat,
                     });
                 }
-                let kind = if c.root == Root::False {
+                let kind = if c.root.is_false() {
                     MarkKind::FalseRoot
                 } else {
                     MarkKind::Protector

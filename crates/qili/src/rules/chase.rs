@@ -66,11 +66,9 @@ impl Method {
 pub enum Root {
     /// 无根: no piece of its side defends it.
     None,
-    /// 假根: a defender exists by the movement rules but cannot legally
-    /// recapture (it is pinned, it would face the other king, or the capture
-    /// removes its screen or opens its line), or — with
-    /// `captures.mated_recapture_is_no_root` — every recapture is mated (29.4).
-    False,
+    /// 假根: a defender exists by the movement rules, but it is no real
+    /// guard ("形式上是根，实际上起不到充分保护作用"), for the reason given.
+    False(FalseRoot),
     /// 少根: defended, but the complete exchange wins material — by numbers
     /// (more attackers than defenders, [`Target::outnumbered`]), or because a
     /// defender is tied elsewhere or mated for taking back further down.
@@ -86,11 +84,31 @@ impl Root {
     pub const fn code(self) -> &'static str {
         match self {
             Root::None => "none",
-            Root::False => "false",
+            Root::False(_) => "false",
             Root::Insufficient => "insufficient",
             Root::Outvalued => "outvalued",
         }
     }
+
+    /// `true` for a false root (假根), whatever makes it false.
+    pub const fn is_false(self) -> bool {
+        matches!(self, Root::False(_))
+    }
+}
+
+/// Why a piece's defender is no real guard (假根, 28.16). The report's JSON
+/// writes every one as `false`; the explanation names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FalseRoot {
+    /// It cannot legally take back: it is pinned, it would face the other
+    /// king, or the capture takes away its screen or closes its line.
+    CannotTakeBack,
+    /// With `captures.mated_recapture_is_no_root`: every recapture is
+    /// answered by a forced mate (29.4).
+    MatedForTakingBack,
+    /// With `captures.lost_recapture_is_no_root`: the piece that takes back
+    /// is then won by a check (抽), and the exchange wins material.
+    LostToCheck,
 }
 
 /// One enemy piece the side to move can win.
@@ -424,7 +442,7 @@ fn winning_capture(
             ex.lost.clear();
             ex.won_by_pawns = 0;
             ex.line = mated_recapture_line(pos, m);
-            root = Some(Root::False);
+            root = Some(Root::False(FalseRoot::MatedForTakingBack));
         } else if !ex.wins_material() && !can_force_mate(pos) {
             // A root further down the exchange whose recapture is mated.
             let spared = exchanges.sparing_mated_recaptures(m);
@@ -448,7 +466,7 @@ fn winning_capture(
             ex.lost = pos.piece_at(m.from).into_iter().collect();
             ex.won_by_pawns = 0;
             ex.line = lost.line;
-            root = Some(Root::False);
+            root = Some(Root::False(FalseRoot::LostToCheck));
         }
     }
     if !ex.wins_material() {
@@ -514,7 +532,7 @@ fn classify_root(pos: &Position, m: Move, ex: &Exchange) -> Root {
     if defenders.is_empty() {
         Root::None
     } else {
-        Root::False
+        Root::False(FalseRoot::CannotTakeBack)
     }
 }
 
@@ -656,8 +674,14 @@ mod tests {
                 .map(|t| (t.root, t.gain))
         };
         let forked = "2b1k2r1/9/9/5N1c1/9/2p3N2/9/9/9/3K5 w";
-        assert_eq!(cannon(forked, Edition::Cxa2020), Some((Root::False, 4)));
-        assert_eq!(cannon(forked, Edition::Cxa1999), Some((Root::False, 4)));
+        assert_eq!(
+            cannon(forked, Edition::Cxa2020),
+            Some((Root::False(FalseRoot::LostToCheck), 4))
+        );
+        assert_eq!(
+            cannon(forked, Edition::Cxa1999),
+            Some((Root::False(FalseRoot::LostToCheck), 4))
+        );
         assert_eq!(cannon(forked, Edition::Axf), None);
         let covered = "2b1k2r1/9/8n/5N1c1/9/2p3N2/9/9/9/3K5 w";
         assert_eq!(cannon(covered, Edition::Cxa2020), None);
@@ -669,7 +693,7 @@ mod tests {
         let t = targets(&pos, Edition::Cxa1999.rulebook());
         assert_eq!(t.len(), 1);
         assert_eq!(t[0].square.to_string(), "e8");
-        assert_eq!(t[0].root, Root::False);
+        assert_eq!(t[0].root, Root::False(FalseRoot::CannotTakeBack));
         assert_eq!(t[0].protectors.len(), 1);
     }
 
@@ -689,7 +713,7 @@ mod tests {
             assert_eq!(t.len(), 1, "{f}");
             assert_eq!(
                 (t[0].method, t[0].root),
-                (Method::Direct, Root::False),
+                (Method::Direct, Root::False(FalseRoot::CannotTakeBack)),
                 "{f}"
             );
             assert_eq!(t[0].attackers.len(), 2, "{f}");
@@ -748,7 +772,11 @@ mod tests {
         for edition in [Edition::Cxa1999, Edition::Cxa2020] {
             let t = targets(&red, edition.rulebook());
             let t = t.iter().find(|t| t.square == cannon).expect("e7 is won");
-            assert_eq!((t.root, t.protectors.len()), (Root::False, 2), "{t:?}");
+            assert_eq!(
+                (t.root, t.protectors.len()),
+                (Root::False(FalseRoot::MatedForTakingBack), 2),
+                "{t:?}"
+            );
         }
         assert!(!targets(&red, Edition::Axf.rulebook())
             .iter()

@@ -2,7 +2,7 @@
 //! (never parsed back). Every sentence cites the clause it rests on.
 
 use super::attack;
-use super::chase::{Method, Root, Target};
+use super::chase::{FalseRoot, Method, Root, Target};
 use super::clause::Clause;
 use super::cycle::{Cycle, SideInCycle};
 use super::kind::{ArbiterNote, Label, MoveKind, MoveReason};
@@ -125,11 +125,7 @@ fn root_text(t: &Target, after: &Position) -> (String, String) {
             )
         }
         (_, Root::None) => ("无根".into(), "unprotected".into()),
-        (_, Root::False) => (
-            "假根（保护子不能吃回，或吃回后被将死、被抽吃）".into(),
-            "false root: its defender cannot take back, or is mated or lost to a check for it"
-                .into(),
-        ),
+        (_, Root::False(why)) => false_root_text(why, &t.protectors, after),
         (_, Root::Insufficient) => (
             "少根（攻多守少，交换得子）".into(),
             "insufficiently protected: the exchange wins material".into(),
@@ -137,6 +133,52 @@ fn root_text(t: &Target, after: &Position) -> (String, String) {
         (_, Root::Outvalued) => (
             "有根但价值高于攻击子，交换得子".into(),
             "protected, but worth more than its attacker".into(),
+        ),
+    }
+}
+
+/// The pieces that take `c` first, named when the moved piece (now on
+/// `m.to`) is not one of them — a line it opened, a root it cut, a pin or a
+/// screen it gives — as the subject of 捉 in Chinese (红炮（i2）捉黑车（i9）)
+/// and after "with" in English. A piece won through a check is named by its
+/// check instead ([`root_text`]).
+fn attackers_text(c: &Target, m: Move, after: &Position) -> (String, String) {
+    if matches!(c.method, Method::ThroughCheck(_)) || c.attackers.contains(&m.to) {
+        return (String::new(), String::new());
+    }
+    let (zh, en) = pieces_on(after, &c.attackers);
+    if zh.is_empty() {
+        return (String::new(), String::new());
+    }
+    (zh, format!(" with {en}"))
+}
+
+/// Why a false root (假根, 28.16) guards nothing, naming the guards
+/// (`protectors`, standing in `after`).
+fn false_root_text(why: FalseRoot, protectors: &[Square], after: &Position) -> (String, String) {
+    let (zh, en) = pieces_on(after, protectors);
+    let guards = if protectors.len() > 1 {
+        "guards"
+    } else {
+        "guard"
+    };
+    let (zh, en) = if zh.is_empty() {
+        ("保护子".to_string(), format!("its {guards}"))
+    } else {
+        (format!("保护它的{zh}"), format!("its {guards}, {en},"))
+    };
+    match why {
+        FalseRoot::CannotTakeBack => (
+            format!("假根：{zh}不能合法吃回"),
+            format!("false root: {en} cannot legally take back"),
+        ),
+        FalseRoot::MatedForTakingBack => (
+            format!("假根：{zh}吃回后即被将死"),
+            format!("false root: {en} would be mated for taking back"),
+        ),
+        FalseRoot::LostToCheck => (
+            format!("假根：{zh}吃回后被照将抽吃"),
+            format!("false root: {en} would be won by a check after taking back"),
         ),
     }
 }
@@ -185,16 +227,17 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
     if matches!(kind.label, Label::Chase | Label::MateThreat) {
         for c in kind.counted_chases() {
             let (rz, re) = root_text(c, &after);
+            let (bz, be) = attackers_text(c, kind.mv, &after);
             t.push(
                 &format!(
-                    "捉{}（{}），{}（{}）。",
+                    "{bz}捉{}（{}），{}（{}）。",
                     piece_zh(c.piece),
                     c.square,
                     rz,
                     rules.cite(Clause::Chase)
                 ),
                 &format!(
-                    "Chases the {} on {} ({}; {}).",
+                    "Chases the {} on {}{be} ({}; {}).",
                     piece_en(c.piece),
                     c.square,
                     re,
@@ -649,6 +692,71 @@ mod tests {
             t.en
         );
         assert!(!t.en.contains("does not attack"), "{}", t.en);
+    }
+
+    /// A chase names the pieces that take when the moved piece is not one
+    /// of them (CXA 2020 图2: 马二退一 uncovers the cannon on i2, which
+    /// attacks the bare rook on i9); a piece that chases itself is not
+    /// named again (车8平9 attacks the cannon on i2).
+    #[test]
+    fn a_chase_names_the_pieces_that_take() {
+        let f = "1r2kab1r/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4A4/1RBAK2R1 w";
+        let line = "h6i4 i9h9 i4h6 h9i9";
+        let t = explained(f, line, 0);
+        assert!(t.zh.starts_with("红炮（i2）捉黑车（i9），无根"), "{}", t.zh);
+        assert!(
+            t.en.starts_with("Chases the black rook on i9 with the red cannon on i2 (unprotected"),
+            "{}",
+            t.en
+        );
+        let t = explained(f, line, 3);
+        assert!(t.zh.starts_with("捉红炮（i2），无根"), "{}", t.zh);
+        assert!(!t.en.contains(" with "), "{}", t.en);
+    }
+
+    /// A false root (28.16) says what makes it false, and names the guard:
+    /// one that cannot legally take back (the king, whose recapture would
+    /// face the other king), one mated for taking back (29.4: whichever
+    /// elephant takes back, a mate follows at once), one won by a check
+    /// after taking back (抽: the rook, forked with the king by N f6-g8+).
+    #[test]
+    fn a_false_root_says_what_makes_it_false() {
+        let t = explained("4k4/4n4/9/9/9/9/9/9/3R5/4K4 w", "d1e1", 0);
+        assert!(
+            t.zh.contains("假根：保护它的黑将（e9）不能合法吃回"),
+            "{}",
+            t.zh
+        );
+        assert!(
+            t.en.contains("false root: its guard, the black king on e9, cannot legally take back"),
+            "{}",
+            t.en
+        );
+        let f = "2ba1kb2/4a2r1/4c1n2/p7p/2p2rpc1/4R4/P1PR2P1P/2N1C1N2/4A4/2BK1AB2 w";
+        let t = explained(f, "e2f2 f9e9 f2e2", 2);
+        assert!(
+            t.zh.contains("黑象（c9）、黑象（g9）吃回后即被将死"),
+            "{}",
+            t.zh
+        );
+        assert!(
+            t.en.contains("its guards, the black elephant on c9 and the black elephant on g9, would be mated for taking back"),
+            "{}",
+            t.en
+        );
+        let t = explained("2b1k2r1/9/9/5N1c1/9/2p6/4N4/9/9/3K5 w", "e3g4", 0);
+        assert!(
+            t.zh.contains("保护它的黑车（h9）吃回后被照将抽吃"),
+            "{}",
+            t.zh
+        );
+        assert!(
+            t.en.contains(
+                "its guard, the black rook on h9, would be won by a check after taking back"
+            ),
+            "{}",
+            t.en
+        );
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! What a move is (28.1–28.9, 27.x): 将, 杀, 捉 or 闲, and which kind of 闲.
 
 use super::attack;
-use super::chase::{targets, targets_before, Root, Target};
+use super::chase::{targets, targets_before, Target};
 use super::exchange::exchange;
 use super::idle::{idle_kind, stops_mate};
 use super::joint::{stops_trade, supports_chase, without, won_alone_before};
@@ -452,7 +452,7 @@ fn guarded_but_for_the_check(again: &Position, t: &Target) -> bool {
     let [checker] = checkers[..] else {
         return false;
     };
-    t.root == Root::False
+    t.root.is_false()
         && !t.attackers.contains(&checker)
         && t.attackers.iter().all(|&a| {
             let mut taken = board.clone();

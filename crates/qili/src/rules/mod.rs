@@ -34,7 +34,7 @@ mod verdict;
 
 use core::fmt;
 
-pub use chase::{Method, Root, Target};
+pub use chase::{FalseRoot, Method, Root, Target};
 pub use cycle::{Cycle, Pattern, SideInCycle};
 pub use edition::{Edition, UnknownEdition};
 pub use explain::{explain, line_text, Text};

@@ -9,7 +9,7 @@ use std::borrow::Cow;
 use std::cell::OnceCell;
 
 use super::attack;
-use super::chase::{targets_among, Method, Root, Target};
+use super::chase::{targets_among, Method, Target};
 use super::exchange::gives_up_a_piece;
 use super::joint::without;
 use super::mate::{check_starts_mate, MATE_CHECKS};
@@ -19,7 +19,7 @@ use crate::{Move, Position, Role, Square};
 /// AXF (as Fairy-Stockfish reads it): the target's defender, other than the
 /// king, is pinned and cannot take back — a false root made by a pin.
 pub(super) fn root_newly_pinned(after: &Position, t: &Target) -> bool {
-    t.root == Root::False
+    t.root.is_false()
         && t.protectors
             .iter()
             .any(|&p| after.piece_at(p).is_some_and(|q| q.role != Role::King))
@@ -51,7 +51,7 @@ pub(super) fn root_cut(before: &Position, after: &Position, t: &Target) -> bool 
 /// file between the kings) makes the chase its own, as it would without the
 /// check (29.2 with 参考图19).
 pub(super) fn king_root_newly_false(before: &Position, t: &Target) -> bool {
-    if t.root != Root::False
+    if !t.root.is_false()
         || !t
             .protectors
             .iter()
