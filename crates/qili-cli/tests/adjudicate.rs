@@ -28,8 +28,6 @@ fn qili(args: &[&str], stdin: &str) -> (i32, String, String) {
     )
 }
 
-/// Runs a `--cases -` batch under `rules` and expects success; returns the
-/// output lines, each one JSON object.
 /// Runs a command that succeeds and prints JSON lines; returns them.
 fn json_lines(args: &[&str], stdin: &str) -> Vec<Value> {
     let (code, out, err) = qili(args, stdin);
@@ -285,7 +283,8 @@ fn a_batch_with_a_byte_order_mark_and_crlf_reads() {
 /// red rook on d1", "红车（d1）捉黑马（c1）") and what makes each false root
 /// false ("its guard, the black elephant on c9, cannot legally take back",
 /// where all three kinds read "its defender cannot take back, or is mated or
-/// lost to a check for it").
+/// lost to a check for it"), and a 少根 says 攻多守少 ("more attackers than
+/// defenders") only where the attackers outnumber its defenders.
 #[test]
 fn report_json_is_unchanged_byte_for_byte() {
     let data = include_str!("data/report-contract.jsonl");

@@ -126,8 +126,16 @@ fn root_text(t: &Target, after: &Position) -> (String, String) {
         }
         (_, Root::None) => ("无根".into(), "unprotected".into()),
         (_, Root::False(why)) => false_root_text(why, &t.protectors, after),
-        (_, Root::Insufficient) => (
+        // 攻多守少 only where the attackers outnumber the defenders; a
+        // 少根 whose defender is tied elsewhere (牵) or mated for its second
+        // recapture is won by the exchange all the same.
+        (_, Root::Insufficient) if t.outnumbered => (
             "少根（攻多守少，交换得子）".into(),
+            "insufficiently protected: more attackers than defenders, the exchange wins material"
+                .into(),
+        ),
+        (_, Root::Insufficient) => (
+            "少根（交换得子）".into(),
             "insufficiently protected: the exchange wins material".into(),
         ),
         (_, Root::Outvalued) => (
@@ -757,6 +765,28 @@ mod tests {
             "{}",
             t.en
         );
+    }
+
+    /// 少根 says 攻多守少 only where the attackers outnumber the defenders
+    /// (CXA 2020 图23: two rooks against the cannon's one guard), not where
+    /// the exchange wins by what it takes on the way (图4: 马六进四, "伏以炮换马
+    /// 多得一卒", a cannon for the horse and a pawn besides).
+    #[test]
+    fn an_outnumbered_piece_is_told_from_one_won_by_the_exchange() {
+        let t = explained(
+            "2bakr3/4a4/4b4/9/9/9/1r7/1c3A2B/2R1A2N1/1R3K3 w",
+            "c1c2 b2b1 c2c1 b1b2",
+            0,
+        );
+        assert!(t.zh.contains("少根（攻多守少，交换得子）"), "{}", t.zh);
+        assert!(t.en.contains("more attackers than defenders"), "{}", t.en);
+        let t = explained(
+            "4k4/4a4/4ba2b/5N3/2n5C/4p2p1/P4n3/4BA3/4A4/2B1K4 w",
+            "f6d5 i7g5 d5f6 g5i7",
+            2,
+        );
+        assert!(t.zh.contains("少根（交换得子）"), "{}", t.zh);
+        assert!(!t.en.contains("more attackers"), "{}", t.en);
     }
 
     #[test]
