@@ -278,9 +278,9 @@ fn a_batch_with_a_byte_order_mark_and_crlf_reads() {
 /// for the sentence on when a ruling binds, which names the book in words:
 /// "under the CXA rules, 2020 edition, the ruling binds at occurrence 5"
 /// (Chinese: "按中国象棋协会 2020 年版规则"), where it read "under cxa2020";
-/// and for the chase sentence, which names the pieces that take when the
-/// moved piece is not one of them ("Chases the black horse on c1 with the
-/// red rook on d1", "红车（d1）捉黑马（c1）") and what makes each false root
+/// and for the chase sentence, which names the pieces that take unless the
+/// moved piece is the only one ("Chases the black horse on c1 with the red
+/// rook on d1", "红车（d1）捉黑马（c1）") and what makes each false root
 /// false ("its guard, the black elephant on c9, cannot legally take back",
 /// where all three kinds read "its defender cannot take back, or is mated or
 /// lost to a check for it"), and a 少根 says 攻多守少 ("more attackers than

@@ -145,13 +145,15 @@ fn root_text(t: &Target, after: &Position) -> (String, String) {
     }
 }
 
-/// The pieces that take `c` first, named when the moved piece (now on
-/// `m.to`) is not one of them — a line it opened, a root it cut, a pin or a
-/// screen it gives — as the subject of 捉 in Chinese (红炮（i2）捉黑车（i9）)
-/// and after "with" in English. A piece won through a check is named by its
-/// check instead ([`root_text`]).
+/// The pieces that take `c` first, named unless the moved piece (now on
+/// `m.to`) is the only one — where it is not one of them (a line it opened,
+/// a root it cut, a pin or a screen it gives) and where others attack
+/// beside it (1999 图十一: the king steps aside and "双马也轮流捉卒") — as the
+/// subject of 捉 in Chinese (红炮（i2）捉黑车（i9）) and after "with" in
+/// English. A piece won through a check is named by its check instead
+/// ([`root_text`]).
 fn attackers_text(c: &Target, m: Move, after: &Position) -> (String, String) {
-    if matches!(c.method, Method::ThroughCheck(_)) || c.attackers.contains(&m.to) {
+    if matches!(c.method, Method::ThroughCheck(_)) || c.attackers == [m.to] {
         return (String::new(), String::new());
     }
     let (zh, en) = pieces_on(after, &c.attackers);
@@ -702,10 +704,11 @@ mod tests {
         assert!(!t.en.contains("does not attack"), "{}", t.en);
     }
 
-    /// A chase names the pieces that take when the moved piece is not one
-    /// of them (CXA 2020 图2: 马二退一 uncovers the cannon on i2, which
-    /// attacks the bare rook on i9); a piece that chases itself is not
-    /// named again (车8平9 attacks the cannon on i2).
+    /// A chase names the pieces that take unless the moved piece is the only
+    /// one (CXA 2020 图2: 马二退一 uncovers the cannon on i2, which attacks
+    /// the bare rook on i9; 1999 图十一: the king steps aside and its horse
+    /// attacks the pawn with it); a piece that chases alone is not named
+    /// again (车8平9 attacks the cannon on i2).
     #[test]
     fn a_chase_names_the_pieces_that_take() {
         let f = "1r2kab1r/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4A4/1RBAK2R1 w";
@@ -720,6 +723,18 @@ mod tests {
         let t = explained(f, line, 3);
         assert!(t.zh.starts_with("捉红炮（i2），无根"), "{}", t.zh);
         assert!(!t.en.contains(" with "), "{}", t.en);
+        let f = "3a2b1r/4ak3/8b/9/9/9/9/B2NN3B/3K5/4p4 w";
+        let t = explained_under(Edition::Cxa1999, f, "d1e1 e0d0 e1d1 d0e0", 0);
+        assert!(
+            t.zh.starts_with("红帅（e1）、红马（d2）捉黑卒（e0）"),
+            "{}",
+            t.zh
+        );
+        assert!(
+            t.en.contains("with the red king on e1 and the red horse on d2"),
+            "{}",
+            t.en
+        );
     }
 
     /// A false root (28.16) says what makes it false, and names the guard:
