@@ -53,6 +53,8 @@ pub enum Clause {
     Chase,
     /// 29.2: the chase must be the move's.
     NewChase,
+    /// 29.4: a capture after which the capturer is mated wins nothing.
+    MatedCapture,
 }
 
 impl Clause {
@@ -91,6 +93,7 @@ impl Clause {
             Clause::Idle => "28.9",
             Clause::Chase => "29.1–29.3",
             Clause::NewChase => "29.2",
+            Clause::MatedCapture => "29.4",
         }
     }
 }

@@ -2,11 +2,13 @@
 //! (never parsed back). Every sentence cites the clause it rests on.
 
 use super::attack;
-use super::chase::{FalseRoot, Method, Root, Target};
+use super::chase::{capture_is_mated, FalseRoot, Method, Root, Target};
 use super::clause::Clause;
 use super::cycle::{Cycle, SideInCycle};
+use super::exchange::single_square_gain;
 use super::kind::{ArbiterNote, Label, MoveKind, MoveReason};
 use super::newness::attacked_by_the_same;
+use super::value::has_value;
 use super::verdict::{occurrences_to_bind, Ruling, RulingReason};
 use super::{Adjudication, Rulebook, VerdictReason};
 use crate::{wxf, zh, Color, Move, Piece, Position, Role, Square};
@@ -331,6 +333,17 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
             None => {}
         }
     }
+    if kind.label != Label::Check {
+        let mated = mated_for_taking(&after, kind);
+        if !mated.is_empty() {
+            let (zh, en) = pieces_on(&after, &mated);
+            t.cited(
+                &format!("攻击{zh}，但吃子后会被将死，不算捉"),
+                &format!("It attacks {en}, but taking is met by mate, so that is no chase"),
+                rules.cite(Clause::MatedCapture),
+            );
+        }
+    }
     if kind.arbiter == Some(ArbiterNote::GuardsOnly) && kind.reason != MoveReason::DefensivePoint {
         t.cited(
             "只捉士、相（象）：若是占据防守要点、构成简明和棋时附带产生，应按闲处理，需裁判判断",
@@ -339,6 +352,28 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
         );
     }
     t
+}
+
+/// The pieces the moved piece attacks and would win, were its capture not
+/// met by a forced mate (29.4) — none of its chases, nor a piece its idle
+/// kind or 29.2 already names: a referee sees the attack and asks why it is
+/// no chase.
+fn mated_for_taking(after: &Position, kind: &MoveKind) -> Vec<Square> {
+    let Some(again) = after.pass() else {
+        return Vec::new();
+    };
+    let named = |sq: Square| {
+        kind.chases.iter().any(|t| t.square == sq)
+            || kind.standing.contains(&sq)
+            || kind.idle_targets.contains(&sq)
+    };
+    again
+        .legal_moves_from(kind.mv.to)
+        .iter()
+        .filter(|c| again.piece_at(c.to).is_some_and(|v| has_value(v, c.to)) && !named(c.to))
+        .filter(|&&c| single_square_gain(&again, c) > 0 && capture_is_mated(&again, c))
+        .map(|c| c.to)
+        .collect()
 }
 
 /// The pieces on `squares` of `pos`, named in Chinese (黑马（c7）、…) and in
@@ -780,6 +815,35 @@ mod tests {
             "{}",
             t.en
         );
+    }
+
+    /// An attack that is no chase because taking is met by mate says so
+    /// (29.4): the rook that steps to i6 attacks the bare cannon on i0, but
+    /// after R i6xi0 black mates (N e2-c1+, then the rook's checks). A chase
+    /// says nothing of mates (CXA 2020 图2).
+    #[test]
+    fn an_attack_met_by_mate_says_why_it_is_no_chase() {
+        let f = "2ba1k3/4a4/b8/7R1/9/9/1r2p4/4n4/4A4/2B1KAB1c w";
+        let t = explained(f, "h6i6", 0);
+        assert!(
+            t.zh.contains("攻击黑炮（i0），但吃子后会被将死，不算捉（29.4）"),
+            "{}",
+            t.zh
+        );
+        assert!(
+            t.en.contains("It attacks the black cannon on i0, but taking is met by mate"),
+            "{}",
+            t.en
+        );
+        let t = explained_under(Edition::Axf, f, "h6i6", 0);
+        assert!(
+            t.en.contains("met by mate, so that is no chase (AXF 棋例)"),
+            "{}",
+            t.en
+        );
+        let f = "1r2kab1r/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4A4/1RBAK2R1 w";
+        let t = explained(f, "h6i4", 0);
+        assert!(!t.en.contains("met by mate"), "{}", t.en);
     }
 
     /// 少根 says 攻多守少 only where the attackers outnumber the defenders
