@@ -284,7 +284,9 @@ fn a_batch_with_a_byte_order_mark_and_crlf_reads() {
 /// false ("its guard, the black elephant on c9, cannot legally take back",
 /// where all three kinds read "its defender cannot take back, or is mated or
 /// lost to a check for it"), and a 少根 says 攻多守少 ("more attackers than
-/// defenders") only where the attackers outnumber its defenders.
+/// defenders") only where the attackers outnumber its defenders, and a king's
+/// answer to a check cites the clause the report's `clause` field gives it
+/// ("… count as idle (27.1).").
 #[test]
 fn report_json_is_unchanged_byte_for_byte() {
     let data = include_str!("data/report-contract.jsonl");

@@ -293,9 +293,12 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
                 &format!("只捉士、相（象），而这一着挡住了对方的杀着，是占据防守要点附带产生的捉，按闲处理（{}）；是否立即构成简明和棋，需裁判确认。", rules.cite(Clause::DefensivePoint)),
                 &format!("Only advisors or elephants are chased, and the move stops the opponent's mate threat: the chase comes with holding a key defensive point, so it is idle ({}) — an arbiter must confirm the position is a simple draw.", rules.cite(Clause::DefensivePoint)),
             ),
-            MoveReason::KingAnswersCheck => t.push(
-                "走帅（将）应将后产生的捉、杀按闲处理。",
-                "A king move that answers a check: the attacks it leaves count as idle.",
+            // The report's clause for this reason is 27.1's (the king's own
+            // attacks); the sentence cites it too (2020 图17).
+            MoveReason::KingAnswersCheck => t.cited(
+                "走帅（将）应将后产生的捉、杀按闲处理",
+                "A king move that answers a check: the attacks it leaves count as idle",
+                rules.cite(Clause::KingAlone),
             ),
             MoveReason::ThreatGivenByCheck => t.cited(
                 "杀势由对方照将造成（自毙），应将按闲处理",
