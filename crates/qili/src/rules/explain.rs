@@ -337,12 +337,12 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
         }
     }
     if kind.label != Label::Check {
-        let mated = mated_for_taking(&after, kind);
+        let mated = mated_for_taking(before, &after, kind);
         if !mated.is_empty() {
             let (zh, en) = pieces_on(&after, &mated);
             t.cited(
-                &format!("攻击{zh}，但吃子后会被将死，不算捉"),
-                &format!("It attacks {en}, but taking is met by mate, so that is no chase"),
+                &format!("现在吃{zh}会被将死，不算捉"),
+                &format!("Taking {en} now is met by mate, so that is no chase"),
                 rules.cite(Clause::MatedCapture),
             );
         }
@@ -357,11 +357,12 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
     t
 }
 
-/// The pieces the moved piece attacks and would win, were its capture not
-/// met by a forced mate (29.4) — none of its chases, nor a piece its idle
-/// kind or 29.2 already names: a referee sees the attack and asks why it is
-/// no chase.
-fn mated_for_taking(after: &Position, kind: &MoveKind) -> Vec<Square> {
+/// The pieces the move attacks anew — by the moved piece, or by one whose
+/// line it opens or screens (a capture not legal before it, `before`) — and
+/// that would be won, were the capture not met by a forced mate (29.4):
+/// none of its chases, nor a piece its idle kind or 29.2 already names. A
+/// referee sees the attack and asks why it is no chase.
+fn mated_for_taking(before: &Position, after: &Position, kind: &MoveKind) -> Vec<Square> {
     let Some(again) = after.pass() else {
         return Vec::new();
     };
@@ -370,13 +371,17 @@ fn mated_for_taking(after: &Position, kind: &MoveKind) -> Vec<Square> {
             || kind.standing.contains(&sq)
             || kind.idle_targets.contains(&sq)
     };
-    again
-        .legal_moves_from(kind.mv.to)
-        .iter()
-        .filter(|c| again.piece_at(c.to).is_some_and(|v| has_value(v, c.to)) && !named(c.to))
-        .filter(|&&c| single_square_gain(&again, c) > 0 && capture_is_mated(&again, c))
-        .map(|c| c.to)
-        .collect()
+    let mut out: Vec<Square> = Vec::new();
+    for &c in again.captures().iter() {
+        let anew = c.from == kind.mv.to || !before.is_legal(c);
+        let shown = out.contains(&c.to)
+            || named(c.to)
+            || !again.piece_at(c.to).is_some_and(|v| has_value(v, c.to));
+        if anew && !shown && single_square_gain(&again, c) > 0 && capture_is_mated(&again, c) {
+            out.push(c.to);
+        }
+    }
+    out
 }
 
 /// The pieces on `squares` of `pos`, named in Chinese (黑马（c7）、…) and in
@@ -829,12 +834,12 @@ mod tests {
         let f = "2ba1k3/4a4/b8/7R1/9/9/1r2p4/4n4/4A4/2B1KAB1c w";
         let t = explained(f, "h6i6", 0);
         assert!(
-            t.zh.contains("攻击黑炮（i0），但吃子后会被将死，不算捉（29.4）"),
+            t.zh.contains("现在吃黑炮（i0）会被将死，不算捉（29.4）"),
             "{}",
             t.zh
         );
         assert!(
-            t.en.contains("It attacks the black cannon on i0, but taking is met by mate"),
+            t.en.contains("Taking the black cannon on i0 now is met by mate, so that is no chase"),
             "{}",
             t.en
         );
