@@ -624,6 +624,11 @@ mod tests {
     use crate::rules::{adjudicate, Edition, Rulebook};
     use crate::{fen, iccs, Tolerance};
 
+    /// Asserts that `text` says `part`, printing the text if not.
+    fn has(text: &str, part: &str) {
+        assert!(text.contains(part), "{part:?} not in {text}");
+    }
+
     /// The explanation, under CXA 2020, of move `ply` (from 0) of the ICCS
     /// `line` played from `f`, as the game's adjudication labels it.
     fn explained(f: &str, line: &str, ply: usize) -> Text {
@@ -656,13 +661,9 @@ mod tests {
         };
         let game = crate::rules::adjudicate_under(&rules, &start, &moves).unwrap();
         let t = explain(&game);
-        assert!(t.en.contains("binds at occurrence 6"), "{}", t.en);
-        assert!(
-            t.en.contains("under the CXA rules, 2020 edition,"),
-            "{}",
-            t.en
-        );
-        assert!(t.zh.contains("按中国象棋协会 2020 年版规则，"), "{}", t.zh);
+        has(&t.en, "binds at occurrence 6");
+        has(&t.en, "under the CXA rules, 2020 edition,");
+        has(&t.zh, "按中国象棋协会 2020 年版规则，");
         assert!(!t.en.contains("cxa2020") && !t.zh.contains("cxa2020"));
     }
 
@@ -672,8 +673,8 @@ mod tests {
     fn mentioned_moves_are_in_chinese_and_wxf() {
         let f = "5a3/5k3/4P4/p7p/9/8P/P8/4B4/2nRA2r1/2BAK4 w";
         let t = explained(f, "e2g0 h1g1 g0e2 g1h1", 3);
-        assert!(t.zh.contains("先车8进1照将后可得"), "{}", t.zh);
-        assert!(t.en.contains("won after the check R8+1"), "{}", t.en);
+        has(&t.zh, "先车8进1照将后可得");
+        has(&t.en, "won after the check R8+1");
     }
 
     /// A piece won through checks only because a reply that would keep it
@@ -683,13 +684,9 @@ mod tests {
     #[test]
     fn a_chase_past_mated_replies_says_so() {
         let t = explained("5k3/9/9/9/1c7/9/5r3/3AB4/9/3AK1B2 b", "b5h5", 0);
-        assert!(t.zh.contains("捉红相（g0）"), "{}", t.zh);
-        assert!(t.zh.contains("途中的某些应着会被将死"), "{}", t.zh);
-        assert!(
-            t.en.contains("some replies on the way are mated"),
-            "{}",
-            t.en
-        );
+        has(&t.zh, "捉红相（g0）");
+        has(&t.zh, "途中的某些应着会被将死");
+        has(&t.en, "some replies on the way are mated");
         let f = "5a3/5k3/4P4/p7p/9/8P/P8/4B4/2nRA2r1/2BAK4 w";
         let t = explained(f, "e2g0 h1g1 g0e2 g1h1", 3);
         assert!(!t.en.contains("mated"), "{}", t.en);
@@ -703,8 +700,8 @@ mod tests {
     fn a_chase_new_without_a_new_attacker_says_why() {
         let f = "1r2kab2/4a4/2n1b1c2/p1p1p3p/6c2/4R4/P1PCPRn1P/N4CN2/4A2r1/2BAK1B2 w";
         let t = explained(f, "d3d1 h1h3", 1);
-        assert!(t.zh.contains("从没捉到捉"), "{}", t.zh);
-        assert!(t.en.contains("could not win it then"), "{}", t.en);
+        has(&t.zh, "从没捉到捉");
+        has(&t.en, "could not win it then");
         let t = explained(f, "d3d1 h1h3", 0);
         assert!(!t.zh.contains("从没捉到捉"), "{}", t.zh);
     }
@@ -717,7 +714,7 @@ mod tests {
     fn a_joint_chase_beside_a_new_one_is_not_called_new() {
         let f = "r3k1b2/9/4n4/9/3c5/9/2N4p1/4R1p2/9/5K3 w";
         let t = explained(f, "e2e3", 0);
-        assert!(t.zh.contains("捉黑炮（d5）"), "{}", t.zh);
+        has(&t.zh, "捉黑炮（d5）");
         assert!(!t.zh.contains("从没捉到捉"), "{}", t.zh);
     }
 
@@ -729,21 +726,13 @@ mod tests {
     #[test]
     fn an_idle_move_says_whose_attack_stands() {
         let t = explained("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w", "f0e0 e8f8", 1);
-        assert!(t.zh.contains("走动的子并不攻击红车（e0）"), "{}", t.zh);
-        assert!(
-            t.en.contains("does not attack the red rook on e0"),
-            "{}",
-            t.en
-        );
+        has(&t.zh, "走动的子并不攻击红车（e0）");
+        has(&t.en, "does not attack the red rook on e0");
         assert!(!t.zh.contains("从捉到捉"), "{}", t.zh);
         let t = explained("c2aka3/9/9/9/9/9/9/9/9/R2K5 w", "a0a1", 0);
-        assert!(t.zh.contains("黑炮（a9）走前已可被吃"), "{}", t.zh);
-        assert!(t.zh.contains("从捉到捉"), "{}", t.zh);
-        assert!(
-            t.en.contains("keeps up an attack on the black cannon on a9"),
-            "{}",
-            t.en
-        );
+        has(&t.zh, "黑炮（a9）走前已可被吃");
+        has(&t.zh, "从捉到捉");
+        has(&t.en, "keeps up an attack on the black cannon on a9");
         assert!(!t.en.contains("does not attack"), "{}", t.en);
     }
 
@@ -773,11 +762,7 @@ mod tests {
             "{}",
             t.zh
         );
-        assert!(
-            t.en.contains("with the red king on e1 and the red horse on d2"),
-            "{}",
-            t.en
-        );
+        has(&t.en, "with the red king on e1 and the red horse on d2");
     }
 
     /// A false root (28.16) says what makes it false, and names the guard:
@@ -788,34 +773,17 @@ mod tests {
     #[test]
     fn a_false_root_says_what_makes_it_false() {
         let t = explained("4k4/4n4/9/9/9/9/9/9/3R5/4K4 w", "d1e1", 0);
-        assert!(
-            t.zh.contains("假根：保护它的黑将（e9）不能合法吃回"),
-            "{}",
-            t.zh
-        );
-        assert!(
-            t.en.contains("false root: its guard, the black king on e9, cannot legally take back"),
-            "{}",
-            t.en
+        has(&t.zh, "假根：保护它的黑将（e9）不能合法吃回");
+        has(
+            &t.en,
+            "false root: its guard, the black king on e9, cannot legally take back",
         );
         let f = "2ba1kb2/4a2r1/4c1n2/p7p/2p2rpc1/4R4/P1PR2P1P/2N1C1N2/4A4/2BK1AB2 w";
         let t = explained(f, "e2f2 f9e9 f2e2", 2);
-        assert!(
-            t.zh.contains("黑象（c9）、黑象（g9）吃回后即被将死"),
-            "{}",
-            t.zh
-        );
-        assert!(
-            t.en.contains("its guards, the black elephant on c9 and the black elephant on g9, would be mated for taking back"),
-            "{}",
-            t.en
-        );
+        has(&t.zh, "黑象（c9）、黑象（g9）吃回后即被将死");
+        has(&t.en, "its guards, the black elephant on c9 and the black elephant on g9, would be mated for taking back");
         let t = explained("2b1k2r1/9/9/5N1c1/9/2p6/4N4/9/9/3K5 w", "e3g4", 0);
-        assert!(
-            t.zh.contains("保护它的黑车（h9）吃回后被照将抽吃"),
-            "{}",
-            t.zh
-        );
+        has(&t.zh, "保护它的黑车（h9）吃回后被照将抽吃");
         assert!(
             t.en.contains(
                 "its guard, the black rook on h9, would be won by a check after taking back"
@@ -833,22 +801,13 @@ mod tests {
     fn an_attack_met_by_mate_says_why_it_is_no_chase() {
         let f = "2ba1k3/4a4/b8/7R1/9/9/1r2p4/4n4/4A4/2B1KAB1c w";
         let t = explained(f, "h6i6", 0);
-        assert!(
-            t.zh.contains("现在吃黑炮（i0）会被将死，不算捉（29.4）"),
-            "{}",
-            t.zh
-        );
-        assert!(
-            t.en.contains("Taking the black cannon on i0 now is met by mate, so that is no chase"),
-            "{}",
-            t.en
+        has(&t.zh, "现在吃黑炮（i0）会被将死，不算捉（29.4）");
+        has(
+            &t.en,
+            "Taking the black cannon on i0 now is met by mate, so that is no chase",
         );
         let t = explained_under(Edition::Axf, f, "h6i6", 0);
-        assert!(
-            t.en.contains("met by mate, so that is no chase (AXF 棋例)"),
-            "{}",
-            t.en
-        );
+        has(&t.en, "met by mate, so that is no chase (AXF 棋例)");
         let f = "1r2kab1r/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4A4/1RBAK2R1 w";
         let t = explained(f, "h6i4", 0);
         assert!(!t.en.contains("met by mate"), "{}", t.en);
@@ -865,14 +824,14 @@ mod tests {
             "c1c2 b2b1 c2c1 b1b2",
             0,
         );
-        assert!(t.zh.contains("少根（攻多守少，交换得子）"), "{}", t.zh);
-        assert!(t.en.contains("more attackers than defenders"), "{}", t.en);
+        has(&t.zh, "少根（攻多守少，交换得子）");
+        has(&t.en, "more attackers than defenders");
         let t = explained(
             "4k4/4a4/4ba2b/5N3/2n5C/4p2p1/P4n3/4BA3/4A4/2B1K4 w",
             "f6d5 i7g5 d5f6 g5i7",
             2,
         );
-        assert!(t.zh.contains("少根（交换得子）"), "{}", t.zh);
+        has(&t.zh, "少根（交换得子）");
         assert!(!t.en.contains("more attackers"), "{}", t.en);
     }
 
@@ -897,14 +856,10 @@ mod tests {
     fn an_axf_idle_move_says_it_makes_no_new_attack() {
         let f = "4k4/r1n6/4c4/9/5N3/9/9/2R6/9/3K5 w";
         let t = explained_under(Edition::Axf, f, "c2c8", 0);
-        assert!(t.zh.contains("没有对黑炮（e7）形成新的攻击"), "{}", t.zh);
-        assert!(
-            t.en.contains("makes no new attack on the black cannon on e7"),
-            "{}",
-            t.en
-        );
+        has(&t.zh, "没有对黑炮（e7）形成新的攻击");
+        has(&t.en, "makes no new attack on the black cannon on e7");
         assert!(!t.en.contains("could already be won"), "{}", t.en);
         let t = explained(f, "c2c8", 0);
-        assert!(t.en.contains("could not win it then"), "{}", t.en);
+        has(&t.en, "could not win it then");
     }
 }
