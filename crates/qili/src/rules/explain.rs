@@ -357,27 +357,30 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
     t
 }
 
-/// The pieces the move attacks anew — by the moved piece, or by one whose
-/// line it opens or screens (a capture not legal before it, `before`) — and
-/// that would be won, were the capture not met by a forced mate (29.4):
-/// none of its chases, nor a piece its idle kind or 29.2 already names. A
-/// referee sees the attack and asks why it is no chase.
+/// The pieces the move lays open — attacked by the moved piece, by one whose
+/// line it opens or screens (a capture not legal before it, `before`), or
+/// with a root it makes false (a capture that won nothing before) — that
+/// would be won, were the capture not met by a forced mate (29.4): none of
+/// its chases, nor a piece 29.2 already names (a piece its idle kind names
+/// may be one: 拦 of a rook that a cannon, screened by the blocker, now
+/// attacks). A referee sees the attack and asks why it is no chase.
 fn mated_for_taking(before: &Position, after: &Position, kind: &MoveKind) -> Vec<Square> {
     let Some(again) = after.pass() else {
         return Vec::new();
     };
-    let named = |sq: Square| {
-        kind.chases.iter().any(|t| t.square == sq)
-            || kind.standing.contains(&sq)
-            || kind.idle_targets.contains(&sq)
-    };
+    let named =
+        |sq: Square| kind.chases.iter().any(|t| t.square == sq) || kind.standing.contains(&sq);
     let mut out: Vec<Square> = Vec::new();
     for &c in again.captures().iter() {
-        let anew = c.from == kind.mv.to || !before.is_legal(c);
         let shown = out.contains(&c.to)
             || named(c.to)
             || !again.piece_at(c.to).is_some_and(|v| has_value(v, c.to));
-        if anew && !shown && single_square_gain(&again, c) > 0 && capture_is_mated(&again, c) {
+        if shown || single_square_gain(&again, c) <= 0 {
+            continue;
+        }
+        let anew =
+            c.from == kind.mv.to || !before.is_legal(c) || single_square_gain(before, c) <= 0;
+        if anew && capture_is_mated(&again, c) {
             out.push(c.to);
         }
     }
@@ -808,6 +811,20 @@ mod tests {
         );
         let t = explained_under(Edition::Axf, f, "h6i6", 0);
         has(&t.en, "met by mate, so that is no chase (AXF 棋例)");
+        // A line the move screens: the horse on h1 becomes the screen of
+        // the cannon on h6, which attacks the rook on h0 — but C h6xh0 is
+        // met by the other cannon's h9xh0, mate (the rook on f0 is held by
+        // the cannon on i0).
+        let f = "4k2c1/9/4c4/6PC1/9/9/9/4BN3/4A4/3AKR1rc w";
+        let t = explained_under(Edition::Axf, f, "f2h1", 0);
+        has(&t.zh, "现在吃黑车（h0）会被将死");
+        // A root the move makes false (Fairy-Stockfish's "creating pins to
+        // undermine root", with a red rook more): the horse's return to e3
+        // pins, by its leg, the rook that guards the horse on d2 — but
+        // R d3xd2 is met by R h7-h9 mate.
+        let f = "4k4/4c4/7R1/4p4/9/9/3rn4/3NR4/4K4/9 b";
+        let t = explained_under(Edition::Axf, f, "e3g4 e1f1 g4e3", 2);
+        has(&t.en, "Taking the red horse on d2 now is met by mate");
         let f = "1r2kab1r/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4A4/1RBAK2R1 w";
         let t = explained(f, "h6i4", 0);
         assert!(!t.en.contains("met by mate"), "{}", t.en);
