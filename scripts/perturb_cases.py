@@ -21,9 +21,8 @@ Fairy-Stockfish is an oracle with known mistakes, not the truth: the
 disagreements are printed for a human to read. Those known so far are its
 root-blocking bug (axf-152, whose book ruling it gets wrong as well), fsf-30
 (likewise), captures it counts as chases although the capturer is mated
-(29.4; Qili's report has the `mated` claim), and attacks between equal pieces,
-which it drops unless one side is pinned, where Qili counts an exchange
-offer (兑) idle or a new attacker beside a cheaper one as a chase.
+(29.4; Qili's report has the `mated` claim), exchange offers and protected
+pieces (跟) it counts as chased.
 
     python3 scripts/perturb_cases.py                  # prints the disagreements
     python3 scripts/perturb_cases.py --floor N --added-floor M

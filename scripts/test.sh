@@ -123,7 +123,7 @@ step claim-lines python3 scripts/check_lines.py
 # The AXF cases with one bystander removed, and with one piece added, against
 # Fairy-Stockfish: the floors are the numbers agreeing now (the rest are its
 # known mistakes, or questions no example decides; all printed).
-step perturbed-cases python3 scripts/perturb_cases.py --floor 1236 --added-floor 3452
+step perturbed-cases python3 scripts/perturb_cases.py --floor 1236 --added-floor 3455
 step wasm-build cargo build -p qili --target wasm32-unknown-unknown
 step clippy-wasm-api cargo clippy -p qili-wasm --target wasm32-unknown-unknown -- -D warnings
 step node-api bash scripts/test_node.sh

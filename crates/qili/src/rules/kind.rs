@@ -1,7 +1,7 @@
 //! What a move is (28.1–28.9, 27.x): 将, 杀, 捉 or 闲, and which kind of 闲.
 
 use super::attack;
-use super::chase::{targets, targets_before, Target};
+use super::chase::{offers_even_trade, targets, targets_before, Target};
 use super::exchange::exchange;
 use super::idle::{idle_kind, stops_mate};
 use super::joint::{stops_trade, supports_chase, without, won_alone_before};
@@ -293,7 +293,9 @@ pub(super) fn classify_with(
         // new attacker, so nothing renews it either.
         let route_held = won_through_check_while_in_check(before, &again, m, &t, rules);
         let standing = if rules.chase_needs_new_attack {
-            held_by_check || route_held || !attacks_anew(before, &after, m, &t, &was_targets)
+            held_by_check
+                || route_held
+                || !attacks_anew(rules, before, &after, &again, m, &t, &was_targets)
         } else {
             // A piece that could already be won is not chased anew (从捉到捉,
             // 1999 图六) — unless a piece joins the attack, the moved piece
@@ -498,10 +500,29 @@ fn could_be_won_before(t: &Target, was: &[Target]) -> bool {
 /// attacker chases too, as Fairy-Stockfish reads the rule — or makes false
 /// the root of a piece that could not be won before (among `was`): a new
 /// pin, an X-ray, a defender's line cut. The same for a move that checks
-/// ([`chased_by_check`]; probes z110-27/29/30).
-fn attacks_anew(before: &Position, after: &Position, m: Move, t: &Target, was: &[Target]) -> bool {
-    attack_is_new(before, m, t, was)
-        || taker_unpinned(before, m, t)
+/// ([`chased_by_check`]; probes z110-27/29/30). A new attacker that only
+/// offers an even trade — an equal piece the target could take (28.5) —
+/// makes no chase of a piece another attacker already won (axf-095: the
+/// rook's attack on the rook is a chase because the cannon pins it, "black
+/// chariot pinned by red cannon"; with a horse on f4 screening the cannon
+/// instead, the rook can take back, and the cannon's attack stood before).
+/// `again` is `after`, the position after the move, with the mover to move
+/// again.
+fn attacks_anew(
+    rules: &Rulebook,
+    before: &Position,
+    after: &Position,
+    again: &Position,
+    m: Move,
+    t: &Target,
+    was: &[Target],
+) -> bool {
+    let mut attacking = t.clone();
+    attacking
+        .attackers
+        .retain(|&a| !offers_even_trade(again, Move::new(a, t.square), rules));
+    attack_is_new(before, m, &attacking, was)
+        || taker_unpinned(before, m, &attacking)
         || (!could_be_won_before(t, was)
             && (root_newly_pinned(after, t)
                 || king_root_newly_false(before, t)
@@ -520,7 +541,7 @@ fn chased_by_check(rules: &Rulebook, before: &Position, after: &Position, m: Mov
     now.into_iter()
         .filter(|t| !t.king_only && !t.pawn_only)
         .filter(|t| !guarded_but_for_the_check(&again, t))
-        .filter(|t| attacks_anew(before, after, m, t, &was))
+        .filter(|t| attacks_anew(rules, before, after, &again, m, t, &was))
         .map(|t| t.square)
         .collect()
 }
