@@ -2,7 +2,7 @@
 //! (never parsed back). Every sentence cites the clause it rests on.
 
 use super::attack;
-use super::chase::{capture_is_mated, FalseRoot, Method, Root, Target};
+use super::chase::{capture_is_mated, offers_even_trade, FalseRoot, Method, Root, Target};
 use super::clause::Clause;
 use super::cycle::{Cycle, SideInCycle};
 use super::exchange::single_square_gain;
@@ -278,7 +278,7 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
     }
     if kind.label == Label::Idle {
         match kind.reason {
-            MoveReason::ChaseNotNew => standing_text(rules, &mut t, &after, kind),
+            MoveReason::ChaseNotNew => standing_text(rules, &mut t, before, &after, kind),
             MoveReason::KingAlone => t.cited(
             "只有帅（将）本身叫吃，按闲处理",
             "Only the king attacks, which counts as idle",
@@ -408,17 +408,56 @@ fn pieces_on(pos: &Position, squares: &[Square]) -> (String, String) {
 
 /// 29.2 for a move whose targets could all be won before it (从捉到捉),
 /// naming them: if the moved piece attacks one of them, it keeps up its own
-/// attack; if not, the move says so, and that the pieces left attacked are
-/// another piece's business (1999 图五 ply 2, the king moves of 图一).
-fn standing_text(rules: &Rulebook, t: &mut Text, after: &Position, kind: &MoveKind) {
+/// attack — or, where it did not attack it from where it stood, joins an
+/// attack that won it already (1999 图六), which under AXF only an exchange
+/// offer does (28.5: an equal piece the target could take); if not, the
+/// move says so, and that the pieces left attacked are another piece's
+/// business (1999 图五 ply 2, the king moves of 图一).
+fn standing_text(
+    rules: &Rulebook,
+    t: &mut Text,
+    before: &Position,
+    after: &Position,
+    kind: &MoveKind,
+) {
     let moved = kind.mv.to;
     let (zh, en) = pieces_on(after, &kind.standing);
-    if kind.keeps_own_attack
-        || kind
-            .standing
-            .iter()
-            .any(|&sq| attack::attacks(after.board(), moved, sq))
-    {
+    let it = if kind.standing.len() > 1 {
+        "它们"
+    } else {
+        "它"
+    };
+    let attacks_now = |sq: &&Square| attack::attacks(after.board(), moved, **sq);
+    let attacked_before = |sq: &&Square| attack::attacks(before.board(), kind.mv.from, **sq);
+    let joined: Vec<Square> = kind
+        .standing
+        .iter()
+        .filter(|sq| attacks_now(sq) && !attacked_before(sq))
+        .copied()
+        .collect();
+    let kept = kind.keeps_own_attack || kind.standing.iter().any(|sq| attacks_now(&sq));
+    if !joined.is_empty() && joined.len() == kind.standing.len() {
+        let again = after.pass_in_check();
+        if rules.chase_needs_new_attack
+            && joined
+                .iter()
+                .all(|&sq| offers_even_trade(&again, Move::new(moved, sq), rules))
+        {
+            t.cited(
+                &format!("走动的子攻击{zh}，但对方可用同等子力吃掉它，只是兑或献；{it}走前已可被吃，按闲处理"),
+                &format!("The moved piece's attack on {en} only offers a trade (the piece can take it), and it could already be won before the move, so it is idle"),
+                rules.cite(Clause::NewChase),
+            );
+        } else {
+            t.cited(
+                &format!("走动的子加入对{zh}的攻击，但{it}走前已可被吃，属从捉到捉，按闲处理"),
+                &format!("The moved piece joins the attack on {en}, which could already be won before the move (从捉到捉), so it is idle"),
+                rules.cite(Clause::NewChase),
+            );
+        }
+        return;
+    }
+    if kept {
         t.cited(
             &format!("{zh}走前已可被吃，这着棋只是保持原有的攻击，属从捉到捉，按闲处理"),
             &format!("The move keeps up an attack on {en}, which could already be won before it (从捉到捉), so it is idle"),
@@ -436,11 +475,6 @@ fn standing_text(rules: &Rulebook, t: &mut Text, after: &Position, kind: &MoveKi
         );
         return;
     }
-    let it = if kind.standing.len() > 1 {
-        "它们"
-    } else {
-        "它"
-    };
     t.cited(
         &format!("走动的子并不攻击{zh}；{it}走前已可被吃，按闲处理"),
         &format!("The moved piece does not attack {en}, which could already be won before the move, so it is idle"),
@@ -850,6 +884,29 @@ mod tests {
         );
         has(&t.zh, "少根（交换得子）");
         assert!(!t.en.contains("more attackers"), "{}", t.en);
+    }
+
+    /// A moved piece that joins an attack on a piece already won says so
+    /// (1999 图六's 从捉到捉, here with CXA 2020 参考图45's position under
+    /// 1999: 炮一平三 joins the horse's attack on the bare elephant on g5);
+    /// under AXF, one whose new attack only offers a trade says that
+    /// (axf-095 with a red horse on f4, probe z132-01).
+    #[test]
+    fn a_piece_joining_an_attack_says_what_it_adds() {
+        let f = "3a1kC2/4ac2n/4b3r/p2P1R2p/4p1b2/9/P3PN2P/4B4/4A4/2BAK4 w";
+        let t = explained_under(Edition::Cxa1999, f, "g9i9 i8g7 i9g9", 2);
+        has(
+            &t.zh,
+            "走动的子加入对黑象（g5）的攻击，但它走前已可被吃，属从捉到捉",
+        );
+        has(
+            &t.en,
+            "The moved piece joins the attack on the black elephant on g5",
+        );
+        let f = "5kb2/4a4/4ba3/5r3/9/P4N1R1/3cpCpc1/4BA3/4A4/2BK5 w";
+        let t = explained_under(Edition::Axf, f, "h4h6", 0);
+        has(&t.en, "attack on the black rook on f6 only offers a trade");
+        assert!(!t.en.contains("keeps up"), "{}", t.en);
     }
 
     #[test]
