@@ -427,19 +427,19 @@ fn standing_text(
     } else {
         "它"
     };
-    let attacks_now = |sq: &&Square| attack::attacks(after.board(), moved, **sq);
-    let attacked_before = |sq: &&Square| attack::attacks(before.board(), kind.mv.from, **sq);
-    let joined: Vec<Square> = kind
-        .standing
-        .iter()
-        .filter(|sq| attacks_now(sq) && !attacked_before(sq))
-        .copied()
-        .collect();
-    let kept = kind.keeps_own_attack || kind.standing.iter().any(|sq| attacks_now(&sq));
-    if !joined.is_empty() && joined.len() == kind.standing.len() {
+    let attacks_now = |sq: Square| attack::attacks(after.board(), moved, sq);
+    // Every piece left standing is one the moved piece attacks now and did
+    // not attack from where it stood.
+    let joins_all = !kind.standing.is_empty()
+        && kind
+            .standing
+            .iter()
+            .all(|&sq| attacks_now(sq) && !attack::attacks(before.board(), kind.mv.from, sq));
+    if joins_all {
         let again = after.pass_in_check();
         if rules.chase_needs_new_attack
-            && joined
+            && kind
+                .standing
                 .iter()
                 .all(|&sq| offers_even_trade(&again, Move::new(moved, sq), rules))
         {
@@ -457,7 +457,7 @@ fn standing_text(
         }
         return;
     }
-    if kept {
+    if kind.keeps_own_attack || kind.standing.iter().any(|&sq| attacks_now(sq)) {
         t.cited(
             &format!("{zh}走前已可被吃，这着棋只是保持原有的攻击，属从捉到捉，按闲处理"),
             &format!("The move keeps up an attack on {en}, which could already be won before it (从捉到捉), so it is idle"),
