@@ -581,6 +581,40 @@ pub(super) fn capture_is_mated(pos: &Position, m: Move) -> bool {
     can_force_mate(&after)
 }
 
+/// The captures a move lays open that 29.4 alone keeps from winning: in
+/// `again` (the position after the move, its mover to move again), captures
+/// of a piece with value that win on its point (28.16) but are met by a
+/// forced mate — by the moved piece (now on `moved_to`), by a piece whose
+/// line the move opens or screens (a capture not legal in `before`), or of a
+/// piece whose root the move makes false (a capture that won nothing
+/// before). One capture per piece, the moved piece's first, and only of the
+/// pieces `asked` accepts. A referee who sees such an attack asks why it is
+/// no chase: the explanation says so, and the line view plays the mate.
+pub(super) fn mated_captures_laid_open(
+    before: &Position,
+    again: &Position,
+    moved_to: Square,
+    asked: impl Fn(Square) -> bool,
+) -> Vec<Move> {
+    let mut captures = again.captures();
+    captures.move_to_front(|c| c.from == moved_to);
+    let mut out: Vec<Move> = Vec::new();
+    for &c in captures.iter() {
+        let worth_asking = !out.iter().any(|o| o.to == c.to)
+            && asked(c.to)
+            && again.piece_at(c.to).is_some_and(|v| has_value(v, c.to))
+            && single_square_gain(again, c) > 0;
+        if !worth_asking {
+            continue;
+        }
+        let anew = c.from == moved_to || !before.is_legal(c) || single_square_gain(before, c) <= 0;
+        if anew && capture_is_mated(again, c) {
+            out.push(c);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,13 +2,11 @@
 //! (never parsed back). Every sentence cites the clause it rests on.
 
 use super::attack;
-use super::chase::{capture_is_mated, offers_even_trade, FalseRoot, Method, Root, Target};
+use super::chase::{mated_captures_laid_open, offers_even_trade, FalseRoot, Method, Root, Target};
 use super::clause::Clause;
 use super::cycle::{Cycle, SideInCycle};
-use super::exchange::single_square_gain;
 use super::kind::{ArbiterNote, Label, MoveKind, MoveReason};
 use super::newness::attacked_by_the_same;
-use super::value::has_value;
 use super::verdict::{occurrences_to_bind, Ruling, RulingReason};
 use super::{Adjudication, Rulebook, VerdictReason};
 use crate::{wxf, zh, Color, Move, Piece, Position, Role, Square};
@@ -337,7 +335,19 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
         }
     }
     if kind.label != Label::Check {
-        let mated = mated_for_taking(before, &after, kind);
+        // The pieces a capture would win but for the mate that follows
+        // (29.4), unless the move's chases or 29.2's standing attacks name
+        // them already (a piece its idle kind names may be one: 拦 of a rook
+        // that a cannon, screened by the blocker, now attacks).
+        let named =
+            |sq: Square| kind.chases.iter().any(|t| t.square == sq) || kind.standing.contains(&sq);
+        let mated: Vec<Square> = after
+            .pass()
+            .map(|again| mated_captures_laid_open(before, &again, kind.mv.to, |sq| !named(sq)))
+            .unwrap_or_default()
+            .iter()
+            .map(|c| c.to)
+            .collect();
         if !mated.is_empty() {
             let (zh, en) = pieces_on(&after, &mated);
             t.cited(
@@ -355,36 +365,6 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
         );
     }
     t
-}
-
-/// The pieces the move lays open — attacked by the moved piece, by one whose
-/// line it opens or screens (a capture not legal before it, `before`), or
-/// with a root it makes false (a capture that won nothing before) — that
-/// would be won, were the capture not met by a forced mate (29.4): none of
-/// its chases, nor a piece 29.2 already names (a piece its idle kind names
-/// may be one: 拦 of a rook that a cannon, screened by the blocker, now
-/// attacks). A referee sees the attack and asks why it is no chase.
-fn mated_for_taking(before: &Position, after: &Position, kind: &MoveKind) -> Vec<Square> {
-    let Some(again) = after.pass() else {
-        return Vec::new();
-    };
-    let named =
-        |sq: Square| kind.chases.iter().any(|t| t.square == sq) || kind.standing.contains(&sq);
-    let mut out: Vec<Square> = Vec::new();
-    for &c in again.captures().iter() {
-        let shown = out.contains(&c.to)
-            || named(c.to)
-            || !again.piece_at(c.to).is_some_and(|v| has_value(v, c.to));
-        if shown || single_square_gain(&again, c) <= 0 {
-            continue;
-        }
-        let anew =
-            c.from == kind.mv.to || !before.is_legal(c) || single_square_gain(before, c) <= 0;
-        if anew && capture_is_mated(&again, c) {
-            out.push(c.to);
-        }
-    }
-    out
 }
 
 /// The pieces on `squares` of `pos`, named in Chinese (黑马（c7）、…) and in

@@ -6,9 +6,10 @@
 //! line that the side which just moved starts supposes the opponent passes,
 //! as the rules do when they ask what a move threatens (28.2, 28.3).
 
+use super::chase::mated_captures_laid_open;
 use super::exchange::single_square_line;
 use super::kind::{IdleKind, MoveKind};
-use super::mate::{can_force_mate, mate_by_checks, MATE_CHECKS};
+use super::mate::{mate_by_checks, MATE_CHECKS};
 use super::value::{has_value, value};
 use crate::{Color, Move, Position, Square};
 
@@ -77,10 +78,13 @@ pub fn balance(pos: &Position, line: &[Move]) -> i32 {
     sum
 }
 
-/// The lines of the claims of `kind`, the move played to reach `after`,
-/// other than its chases (each keeps its own, [`super::chase::Target::line`]): the 兑 or 献 it is,
-/// and for the pieces the moved piece attacks without chasing them, why not.
-pub fn claims(after: &Position, kind: &MoveKind) -> Vec<ClaimLine> {
+/// The lines of the claims of `kind`, the move played from `before` to reach
+/// `after`, other than its chases (each keeps its own,
+/// [`super::chase::Target::line`]): the 兑 or 献 it is, the recaptures that
+/// keep the pieces the moved piece attacks without chasing them, and the
+/// mate after each capture the move lays open that 29.4 alone keeps from
+/// winning — the same captures the explanation names.
+pub fn claims(before: &Position, after: &Position, kind: &MoveKind) -> Vec<ClaimLine> {
     let mut out = Vec::new();
     let mover = kind.mover;
     let again = after.pass();
@@ -106,9 +110,10 @@ pub fn claims(after: &Position, kind: &MoveKind) -> Vec<ClaimLine> {
     let Some(again) = again else {
         return out;
     };
+    let chased = |sq: Square| kind.chases.iter().any(|t| t.square == sq);
     for &c in again.legal_moves_from(kind.mv.to).iter() {
         let shown = again.piece_at(c.to).is_some_and(|v| has_value(v, c.to))
-            && !kind.chases.iter().any(|t| t.square == c.to)
+            && !chased(c.to)
             && !out.iter().any(|l| l.square == c.to);
         if !shown {
             continue;
@@ -117,14 +122,16 @@ pub fn claims(after: &Position, kind: &MoveKind) -> Vec<ClaimLine> {
         let (line, gain) = single_square_line(&again, c);
         if gain <= 0 {
             out.push(claim(&again, c.to, Claim::Protected, mover, line));
-            continue;
         }
-        let taken = again.after(c);
-        if can_force_mate(&taken) {
-            let mate = mate_by_checks(&taken, MATE_CHECKS).unwrap_or_default();
-            let line = [c].into_iter().chain(mate).collect();
-            out.push(claim(&again, c.to, Claim::Mated, mover, line));
-        }
+    }
+    // The captures the move lays open that would win but for the mate
+    // that follows (29.4), the mate played out — beside a trade the piece
+    // takes part in, if it does: the trade is what the move offers, the mate
+    // why taking the piece now is no chase.
+    for c in mated_captures_laid_open(before, &again, kind.mv.to, |sq| !chased(sq)) {
+        let mate = mate_by_checks(&again.after(c), MATE_CHECKS).unwrap_or_default();
+        let line = [c].into_iter().chain(mate).collect();
+        out.push(claim(&again, c.to, Claim::Mated, mover, line));
     }
     out
 }
@@ -267,5 +274,51 @@ mod tests {
         assert_eq!(claims[0].claim, Claim::Protected);
         assert_eq!(text(&claims[0].line), ["e1e4", "e5e4"]);
         assert_eq!(claims[0].balance, -2);
+    }
+
+    /// Every capture the explanation says is met by mate (29.4) has its
+    /// mate played out, not only the moved piece's: a line the move
+    /// screens, and a root it makes false (the positions of
+    /// `explain::tests::an_attack_met_by_mate_says_why_it_is_no_chase`).
+    #[test]
+    fn a_capture_the_move_lays_open_shows_the_mate_that_answers_it() {
+        // The horse on h1 becomes the screen of the cannon on h6, which
+        // attacks the rook on h0; C h6xh0 is met by C h9xh0, mate.
+        let r = report(
+            Edition::Axf,
+            "4k2c1/9/4c4/6PC1/9/9/9/4BN3/4A4/3AKR1rc w",
+            "f2h1",
+        );
+        let m = &r.moves[0];
+        assert_eq!(m.claims.len(), 1, "{:?}", m.claims);
+        assert_eq!(
+            (m.claims[0].claim, m.claims[0].side),
+            (Claim::Mated, Color::Red)
+        );
+        assert_eq!(text(&m.claims[0].line), ["h6h0", "h9h0"]);
+        assert!(m
+            .explanation
+            .en
+            .contains("Taking the black rook on h0 now is met by mate"));
+        // The horse's return to e3 pins, by its leg, the rook that guards
+        // the horse on d2; R d3xd2 is met by R h7-h9 mate.
+        let r = report(
+            Edition::Axf,
+            "4k4/4c4/7R1/4p4/9/9/3rn4/3NR4/4K4/9 b",
+            "e3g4 e1f1 g4e3",
+        );
+        let m = &r.moves[2];
+        let mated: Vec<_> = m
+            .claims
+            .iter()
+            .filter(|c| c.claim == Claim::Mated)
+            .collect();
+        assert_eq!(mated.len(), 1, "{:?}", m.claims);
+        assert_eq!(mated[0].square.to_string(), "d2");
+        assert_eq!(text(&mated[0].line), ["d3d2", "h7h9"]);
+        assert!(m
+            .explanation
+            .en
+            .contains("Taking the red horse on d2 now is met by mate"));
     }
 }
