@@ -17,7 +17,9 @@ and give the balance the report states:
 
 The other claims (献, protected, mated) and the chases of moves labelled
 otherwise are checked the same way where they have a line: legal, and the
-balance right. Material is counted here, apart from the engine: rook 4,
+balance right; a claim's line starts with a capture, and a `mated` one's
+(29.4) goes on, when it shows the mate, with checks by the other side that
+end in mate. Material is counted here, apart from the engine: rook 4,
 horse and cannon 2, advisor and elephant 1, a pawn 1 once across the river.
 
     python3 scripts/check_lines.py [--cli QILI] [CASE_FILE...]
@@ -86,6 +88,16 @@ def play(fen, line):
         played.append(ff)
     mated = not sf.legal_moves(VARIANT, fen, played) and sf.gives_check(VARIANT, fen, played)
     return None, balance, first_captures, first_checks, all_check, mated
+
+
+def mates_after_capture(after, claim):
+    """`True` if the line of a `mated` claim (29.4), after its capture, is a
+    mate by checks for the other side: each of its moves checks, and the
+    last mates."""
+    start = with_turn(after, claim["side"])
+    taken = sf.get_fen(VARIANT, start, [iccs_to_uci(claim["line"][0])])
+    err, _, _, _, all_check, mated = play(taken, claim["line"][1:])
+    return err is None and all_check and mated
 
 
 def reports(cli, path):
@@ -158,8 +170,10 @@ def main():
                         fail(report, m, f"{c['claim']} of {c['square']}: {err}: {c['line']}")
                     elif bal != c["balance"]:
                         fail(report, m, f"{c['claim']} of {c['square']}: balance {c['balance']}, playing gives {bal}")
-                    elif c["claim"] in ("trade", "offer", "protected") and not cap:
+                    elif c["claim"] in ("trade", "offer", "protected", "mated") and not cap:
                         fail(report, m, f"{c['claim']} of {c['square']}: does not start with a capture")
+                    elif c["claim"] == "mated" and len(c["line"]) > 1 and not mates_after_capture(after, c):
+                        fail(report, m, f"mated of {c['square']}: the capture is not followed by mate by checks: {c['line']}")
                     counts["兑" if c["claim"] == "trade" and label == "兑" else "other"] += 1
     for f in failures:
         print(f)
