@@ -287,8 +287,9 @@ fn a_batch_with_a_byte_order_mark_and_crlf_reads() {
 /// defenders") only where the attackers outnumber its defenders, and a king's
 /// answer to a check cites the clause the report's `clause` field gives it
 /// ("… count as idle (27.1)."), and a piece the move lays open that may not
-/// be taken for the mate that follows is named ("Taking the red cannon on h0
-/// now is met by mate, so that is no chase (29.4).").
+/// be taken for the mate that follows is named with the piece that would
+/// take it ("Taking the red cannon on h0 with the black rook on h8 is met by
+/// mate, so that is no chase (29.4).").
 #[test]
 fn report_json_is_unchanged_byte_for_byte() {
     let data = include_str!("data/report-contract.jsonl");

@@ -335,24 +335,24 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
         }
     }
     if kind.label != Label::Check {
-        // The pieces a capture would win but for the mate that follows
-        // (29.4), unless the move's chases or 29.2's standing attacks name
-        // them already (a piece its idle kind names may be one: 拦 of a rook
-        // that a cannon, screened by the blocker, now attacks).
-        let named =
-            |sq: Square| kind.chases.iter().any(|t| t.square == sq) || kind.standing.contains(&sq);
-        let mated: Vec<Square> = after
+        // The captures that would win but for the mate that follows (29.4),
+        // unless the move's counted chases or 29.2's standing attacks name
+        // their pieces already (a piece its idle kind names may be one: 拦
+        // of a rook that a cannon, screened by the blocker, now attacks). A
+        // piece only the king or a pawn chases is not named so: the capture
+        // named is another piece's, the reason it does not count.
+        let named = |sq: Square| {
+            kind.counted_chases().any(|t| t.square == sq) || kind.standing.contains(&sq)
+        };
+        let mated = after
             .pass()
             .map(|again| mated_captures_laid_open(before, &again, kind.mv.to, |sq| !named(sq)))
-            .unwrap_or_default()
-            .iter()
-            .map(|c| c.to)
-            .collect();
+            .unwrap_or_default();
         if !mated.is_empty() {
-            let (zh, en) = pieces_on(&after, &mated);
+            let (zh, en) = captures_named(&after, &mated);
             t.cited(
-                &format!("现在吃{zh}会被将死，不算捉"),
-                &format!("Taking {en} now is met by mate, so that is no chase"),
+                &format!("现在{zh}会被将死，不算捉"),
+                &format!("Taking {en} is met by mate, so that is no chase"),
                 rules.cite(Clause::MatedCapture),
             );
         }
@@ -365,6 +365,40 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
         );
     }
     t
+}
+
+/// The captures `captures` in `pos`, each with the piece that takes, in
+/// Chinese (红车（i6）吃黑炮（i0）、…) and in English (the black cannon on i0
+/// with the red rook on i6, or …).
+fn captures_named(pos: &Position, captures: &[Move]) -> (String, String) {
+    let (mut zh, mut en) = (String::new(), String::new());
+    for (i, c) in captures.iter().enumerate() {
+        let (Some(taker), Some(taken)) = (pos.piece_at(c.from), pos.piece_at(c.to)) else {
+            continue;
+        };
+        if i > 0 {
+            zh.push('、');
+            en.push_str(", or ");
+        }
+        zh.push_str(&format!(
+            "{}（{}）吃{}（{}）",
+            piece_zh(taker),
+            c.from,
+            piece_zh(taken),
+            c.to
+        ));
+        en.push_str(&format!(
+            "the {} on {} with the {} on {}",
+            piece_en(taken),
+            c.to,
+            piece_en(taker),
+            c.from
+        ));
+    }
+    if captures.len() > 1 {
+        en.push(',');
+    }
+    (zh, en)
 }
 
 /// The pieces on `squares` of `pos`, named in Chinese (黑马（c7）、…) and in
@@ -811,17 +845,17 @@ mod tests {
     }
 
     /// An attack that is no chase because taking is met by mate says so
-    /// (29.4): the rook that steps to i6 attacks the bare cannon on i0, but
+    /// (29.4), naming the piece that would take: the rook that steps to i6 attacks the bare cannon on i0, but
     /// after R i6xi0 black mates (N e2-c1+, then the rook's checks). A chase
     /// says nothing of mates (CXA 2020 图2).
     #[test]
     fn an_attack_met_by_mate_says_why_it_is_no_chase() {
         let f = "2ba1k3/4a4/b8/7R1/9/9/1r2p4/4n4/4A4/2B1KAB1c w";
         let t = explained(f, "h6i6", 0);
-        has(&t.zh, "现在吃黑炮（i0）会被将死，不算捉（29.4）");
+        has(&t.zh, "现在红车（i6）吃黑炮（i0）会被将死，不算捉（29.4）");
         has(
             &t.en,
-            "Taking the black cannon on i0 now is met by mate, so that is no chase",
+            "Taking the black cannon on i0 with the red rook on i6 is met by mate, so that is no chase",
         );
         let t = explained_under(Edition::Axf, f, "h6i6", 0);
         has(&t.en, "met by mate, so that is no chase (AXF 棋例)");
@@ -831,17 +865,33 @@ mod tests {
         // the cannon on i0).
         let f = "4k2c1/9/4c4/6PC1/9/9/9/4BN3/4A4/3AKR1rc w";
         let t = explained_under(Edition::Axf, f, "f2h1", 0);
-        has(&t.zh, "现在吃黑车（h0）会被将死");
+        has(&t.zh, "现在红炮（h6）吃黑车（h0）会被将死");
         // A root the move makes false (Fairy-Stockfish's "creating pins to
         // undermine root", with a red rook more): the horse's return to e3
         // pins, by its leg, the rook that guards the horse on d2 — but
         // R d3xd2 is met by R h7-h9 mate.
         let f = "4k4/4c4/7R1/4p4/9/9/3rn4/3NR4/4K4/9 b";
         let t = explained_under(Edition::Axf, f, "e3g4 e1f1 g4e3", 2);
-        has(&t.en, "Taking the red horse on d2 now is met by mate");
+        has(
+            &t.en,
+            "Taking the red horse on d2 with the black rook on d3 is met by mate",
+        );
         let f = "1r2kab1r/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4A4/1RBAK2R1 w";
         let t = explained(f, "h6i4", 0);
         assert!(!t.en.contains("met by mate"), "{}", t.en);
+        // A piece only the king chases (27.1), which another piece the move
+        // frees could take but for the mate that follows: the king's step
+        // frees the leg of the horse on d7, and N d7xe9 is met by R f3-f8
+        // mate (Fairy-Stockfish's fsf-12 with a red rook on f3). The text
+        // says why the horse does not chase, naming it.
+        let f = "3P5/3k5/3nn4/9/9/9/5R3/9/9/5K3 w";
+        let t = explained_under(Edition::Axf, f, "d9e9 d8e8", 1);
+        has(&t.en, "Only the king attacks");
+        has(
+            &t.en,
+            "Taking the red pawn on e9 with the black horse on d7 is met by mate",
+        );
+        has(&t.zh, "现在黑马（d7）吃红兵（e9）会被将死，不算捉");
     }
 
     /// 少根 says 攻多守少 only where the attackers outnumber the defenders

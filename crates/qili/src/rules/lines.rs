@@ -83,7 +83,8 @@ pub fn balance(pos: &Position, line: &[Move]) -> i32 {
 /// [`super::chase::Target::line`]): the 兑 or 献 it is, the recaptures that
 /// keep the pieces the moved piece attacks without chasing them, and the
 /// mate after each capture the move lays open that 29.4 alone keeps from
-/// winning — the same captures the explanation names.
+/// winning: every capture the explanation names so, and those of pieces it
+/// names as attacked before the move (29.2).
 pub fn claims(before: &Position, after: &Position, kind: &MoveKind) -> Vec<ClaimLine> {
     let mut out = Vec::new();
     let mover = kind.mover;
@@ -128,7 +129,8 @@ pub fn claims(before: &Position, after: &Position, kind: &MoveKind) -> Vec<Claim
     // that follows (29.4), the mate played out — beside a trade the piece
     // takes part in, if it does: the trade is what the move offers, the mate
     // why taking the piece now is no chase.
-    for c in mated_captures_laid_open(before, &again, kind.mv.to, |sq| !chased(sq)) {
+    let counted = |sq: Square| kind.counted_chases().any(|t| t.square == sq);
+    for c in mated_captures_laid_open(before, &again, kind.mv.to, |sq| !counted(sq)) {
         let mate = mate_by_checks(&again.after(c), MATE_CHECKS).unwrap_or_default();
         let line = [c].into_iter().chain(mate).collect();
         out.push(claim(&again, c.to, Claim::Mated, mover, line));
@@ -299,7 +301,7 @@ mod tests {
         assert!(m
             .explanation
             .en
-            .contains("Taking the black rook on h0 now is met by mate"));
+            .contains("Taking the black rook on h0 with the red cannon on h6 is met by mate"));
         // The horse's return to e3 pins, by its leg, the rook that guards
         // the horse on d2; R d3xd2 is met by R h7-h9 mate.
         let r = report(
@@ -319,6 +321,6 @@ mod tests {
         assert!(m
             .explanation
             .en
-            .contains("Taking the red horse on d2 now is met by mate"));
+            .contains("Taking the red horse on d2 with the black rook on d3 is met by mate"));
     }
 }
