@@ -23,10 +23,8 @@ use crate::{Move, Piece, Position, Role, Square};
 mod lost_to_checks;
 mod through_check;
 
-pub(super) use lost_to_checks::recaptures_are_false;
-use lost_to_checks::{
-    capturer_lost_to_checks, every_recapture_is_mated, lost_recapture, mated_recapture_line,
-};
+pub(super) use lost_to_checks::{capturer_lost_to_checks, recaptures_are_false};
+use lost_to_checks::{every_recapture_is_mated, lost_recapture, mated_recapture_line};
 #[cfg(test)]
 use through_check::targets_through_check;
 use through_check::{through_check, through_check_among, Pieces};

@@ -2,9 +2,13 @@
 //! (never parsed back). Every sentence cites the clause it rests on.
 
 use super::attack;
-use super::chase::{mated_captures_laid_open, offers_even_trade, FalseRoot, Method, Root, Target};
+use super::chase::{
+    capture_is_mated, capturer_lost_to_checks, mated_captures_laid_open, offers_even_trade,
+    recaptures_are_false, FalseRoot, Method, Root, Target,
+};
 use super::clause::Clause;
 use super::cycle::{Cycle, SideInCycle};
+use super::exchange::gives_up_a_piece;
 use super::kind::{ArbiterNote, Label, MoveKind, MoveReason};
 use super::newness::attacked_by_the_same;
 use super::verdict::{occurrences_to_bind, Ruling, RulingReason};
@@ -203,6 +207,95 @@ fn attacked_before_by_the_same(before: &Position, m: Move, c: &Target) -> bool {
         && attacked_by_the_same(before, c)
 }
 
+/// Why the same pieces could not win a piece before the move that they win
+/// after it (29.2), as far as the capture on its point tells.
+enum Before {
+    /// No attacker could legally take it: pinned to its king, or the last
+    /// piece between the kings.
+    NotLegal,
+    /// Every legal capture was met by mate (29.4): the move parried the
+    /// threat (解杀, 2020 参考图35).
+    Mated,
+    /// Guards that could take back then and cannot now: the move blocked
+    /// their line or leg, or made their recapture illegal (28.16 假根).
+    Guarded(Vec<Square>),
+    /// The guards could take back then, as they can now, but taking back
+    /// is now mated or lost to a check (28.16 假根, [`FalseRoot`]).
+    GuardSafe,
+    /// Taking it gave up another piece then, and does not now: the taker
+    /// guarded it, or screened its guard (2020 参考图15, 图23 得不偿失).
+    GaveUp,
+    /// With [`Rulebook::capturer_lost_to_checks_wins_nothing`]: the taker
+    /// was lost to a check after taking then, and is not now (2020 图16 避抽,
+    /// 图3 断根).
+    LostToCheck,
+    /// Something else: the exchange around it, what the capture opened.
+    Otherwise,
+}
+
+/// [`Before`] for the chase `c` of the move played from `before` to reach
+/// `after`, whose attackers stood where they stand and attacked it then.
+fn why_not_won_before(rules: &Rulebook, before: &Position, after: &Position, c: &Target) -> Before {
+    let captures: Vec<Move> = c
+        .attackers
+        .iter()
+        .map(|&a| Move::new(a, c.square))
+        .filter(|&m| before.is_legal(m))
+        .collect();
+    if captures.is_empty() {
+        return Before::NotLegal;
+    }
+    if captures.iter().all(|&m| capture_is_mated(before, m)) {
+        return Before::Mated;
+    }
+    let Some(again) = after.pass() else {
+        return Before::Otherwise;
+    };
+    // The guards that could take back after the first capture, then and now.
+    let guards = |pos: &Position| -> Vec<Square> {
+        let Some(&first) = captures.iter().find(|&&m| pos.is_legal(m)) else {
+            return Vec::new();
+        };
+        pos.after(first)
+            .legal_moves_to(c.square)
+            .iter()
+            .map(|m| m.from)
+            .collect()
+    };
+    let now = guards(&again);
+    let lost: Vec<Square> = guards(before)
+        .into_iter()
+        .filter(|d| !now.contains(d))
+        .collect();
+    let taking_back_costs = matches!(
+        c.root,
+        Root::False(FalseRoot::MatedForTakingBack | FalseRoot::LostToCheck)
+    );
+    if !lost.is_empty() {
+        Before::Guarded(lost)
+    } else if taking_back_costs
+        && !captures
+            .iter()
+            .any(|&m| recaptures_are_false(before, m, rules.captures))
+    {
+        Before::GuardSafe
+    } else if captures.iter().all(|&m| gives_up_a_piece(before, m))
+        && captures
+            .iter()
+            .any(|&m| again.is_legal(m) && !gives_up_a_piece(&again, m))
+    {
+        Before::GaveUp
+    } else if rules.capturer_lost_to_checks_wins_nothing
+        && captures
+            .iter()
+            .all(|&m| capturer_lost_to_checks(before, m, c))
+    {
+        Before::LostToCheck
+    } else {
+        Before::Otherwise
+    }
+}
+
 /// Why a move, played in `before`, has its label. Moves it mentions are
 /// written in Chinese notation and in WXF.
 pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Text {
@@ -260,9 +353,42 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
                 && !c.joint
                 && attacked_before_by_the_same(before, kind.mv, c)
             {
+                let (zh, en) = match why_not_won_before(rules, before, &after, c) {
+                    Before::NotLegal => (
+                        "但那时不能合法吃它".to_string(),
+                        "but could not legally take it then".to_string(),
+                    ),
+                    Before::Mated => (
+                        "但那时吃它会被将死".to_string(),
+                        "but taking it then was met by mate".to_string(),
+                    ),
+                    Before::GuardSafe => (
+                        "但那时保护子可以吃回".to_string(),
+                        "but then its guard could take back".to_string(),
+                    ),
+                    Before::GaveUp => (
+                        "但那时吃它会在别处失子".to_string(),
+                        "but taking it then gave up a piece elsewhere".to_string(),
+                    ),
+                    Before::LostToCheck => (
+                        "但那时吃子的子随即会被照将抽吃".to_string(),
+                        "but the taker was then lost to a check after taking".to_string(),
+                    ),
+                    Before::Guarded(guards) => {
+                        let (zh, en) = pieces_on(before, &guards);
+                        (
+                            format!("但那时{zh}可以吃回，此着之后不能"),
+                            format!("but then {en} could take back, and now cannot"),
+                        )
+                    }
+                    Before::Otherwise => (
+                        "但那时不能得子".to_string(),
+                        "but could not win it then".to_string(),
+                    ),
+                };
                 t.cited(
-                    "此子走前已被同样攻击，但那时不能得子，属从没捉到捉",
-                    "The same pieces attacked it before, but could not win it then: a new chase",
+                    &format!("此子走前已被同样攻击，{zh}，属从没捉到捉"),
+                    &format!("The same pieces attacked it before, {en}: a new chase"),
                     rules.cite(Clause::NewChase),
                 );
             }
@@ -743,18 +869,55 @@ mod tests {
         assert!(!t.en.contains("mated"), "{}", t.en);
     }
 
-    /// A chase made new without a new attacker says why (CXA 2020 参考图15:
-    /// the cannon attacked the knight all along; the rook's retreat guards
-    /// the horse the capture used to give up). A chase by a new attacker
-    /// needs no such sentence.
+    /// A chase made new without a new attacker says why the same pieces
+    /// could not win the piece before (29.2), as the CXA 2020 figures say
+    /// it. A chase by a new attacker needs no such sentence.
     #[test]
     fn a_chase_new_without_a_new_attacker_says_why() {
+        // 参考图15: the cannon attacked the horse all along; the rook's
+        // retreat guards the horse the capture used to give up.
         let f = "1r2kab2/4a4/2n1b1c2/p1p1p3p/6c2/4R4/P1PCPRn1P/N4CN2/4A2r1/2BAK1B2 w";
         let t = explained(f, "d3d1 h1h3", 1);
-        has(&t.zh, "从没捉到捉");
-        has(&t.en, "could not win it then");
+        has(
+            &t.zh,
+            "此子走前已被同样攻击，但那时吃它会在别处失子，属从没捉到捉",
+        );
+        has(
+            &t.en,
+            "but taking it then gave up a piece elsewhere: a new chase",
+        );
         let t = explained(f, "d3d1 h1h3", 0);
         assert!(!t.zh.contains("从没捉到捉"), "{}", t.zh);
+        // 参考图35 "车4平6解杀后形成炮捉车": the rook parries the mate that
+        // met the cannon's capture.
+        let f = "2bak4/4a4/r1n1b4/p1R2N3/2p6/5r3/P1c3P2/4B3N/R8/2BAKA3 w";
+        let t = explained(f, "f6d5 f4d4 d5f6 d4f4", 3);
+        has(&t.zh, "但那时吃它会被将死");
+        has(&t.en, "but taking it then was met by mate: a new chase");
+        // 图16 "黑方将6退1避抽后，车可以吃兵": the rook that took the pawn was
+        // lost to the rook's check while the king stood on f8.
+        let f = "3a1k3/4a4/3cb4/P2rp2R1/6b2/9/9/5C3/4A4/4KA3 w";
+        let t = explained(f, "h6h9 f9f8 h9h6 f8f9", 3);
+        has(&t.zh, "但那时吃子的子随即会被照将抽吃");
+        has(&t.en, "but the taker was then lost to a check after taking");
+        // 参考图23: the cannon's step blocks the elephant that guarded.
+        let f = "2c1kab2/4a4/4b4/3C3r1/pn7/2R3P2/P3P3P/4B1N2/3pA4/3AK1B2 w";
+        let t = explained(f, "d6d8", 0);
+        has(&t.zh, "但那时黑象（e7）可以吃回，此着之后不能");
+        has(
+            &t.en,
+            "but then the black elephant on e7 could take back, and now cannot",
+        );
+        // 参考图25: the guard can take back, but is mated for it.
+        let f = "2ba1kb2/4a2r1/4c1n2/p7p/2p2rpc1/4R4/P1PR2P1P/2N1C1N2/4A4/2BK1AB2 w";
+        let t = explained(f, "e2f2 f9e9 f2e2 e9f9", 2);
+        has(&t.en, "would be mated for taking back");
+        has(&t.en, "but then its guard could take back: a new chase");
+        // 参考图47: the cannon's return unpins the cannon that takes.
+        let f = "r2akabr1/9/2n1b1n2/p1p1p1R1p/6c2/2P6/P3P2CP/2N1C4/6c1N/R1BAKAB2 w";
+        let t = explained(f, "e2g2 g5e5 g2e2 e5g5", 2);
+        has(&t.zh, "但那时不能合法吃它");
+        has(&t.en, "but could not legally take it then");
     }
 
     /// A move that chases one piece anew and keeps up a joint chase of
@@ -964,6 +1127,6 @@ mod tests {
         has(&t.en, "makes no new attack on the black cannon on e7");
         assert!(!t.en.contains("could already be won"), "{}", t.en);
         let t = explained(f, "c2c8", 0);
-        has(&t.en, "could not win it then");
+        has(&t.en, "but then the black horse on c8 could take back, and now cannot");
     }
 }

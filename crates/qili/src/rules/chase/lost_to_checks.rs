@@ -32,7 +32,7 @@ use crate::{Move, MoveList, Piece, Position, Role, Square, SquareSet};
 /// One the best line takes back is the exchange's business — counted there,
 /// with what the recapture gives up (a check after which the same recapture
 /// takes it wins nothing by the check).
-pub(super) fn capturer_lost_to_checks(pos: &Position, m: Move, t: &Target) -> bool {
+pub(in crate::rules) fn capturer_lost_to_checks(pos: &Position, m: Move, t: &Target) -> bool {
     // A capturer the exchange's own line takes back is the exchange's
     // business (asked first: it is cheap, and the checks are not).
     if !exchange(pos, m).lost.is_empty() {
