@@ -8,7 +8,7 @@ use super::chase::{
 };
 use super::clause::Clause;
 use super::cycle::{Cycle, SideInCycle};
-use super::exchange::gives_up_a_piece;
+use super::exchange::{exchange_without, gives_up_a_piece};
 use super::kind::{ArbiterNote, Label, MoveKind, MoveReason};
 use super::newness::attacked_by_the_same;
 use super::verdict::{occurrences_to_bind, Ruling, RulingReason};
@@ -229,13 +229,23 @@ enum Before {
     /// was lost to a check after taking then, and is not now (2020 图16 避抽,
     /// 图3 断根).
     LostToCheck,
+    /// The exchange on its point wins only with the moved piece, which now
+    /// takes part in it further down (a rook behind the cannon that takes,
+    /// 2020 参考图13 "伏炮打仕，白得红仕").
+    Backed,
     /// Something else: the exchange around it, what the capture opened.
     Otherwise,
 }
 
 /// [`Before`] for the chase `c` of the move played from `before` to reach
 /// `after`, whose attackers stood where they stand and attacked it then.
-fn why_not_won_before(rules: &Rulebook, before: &Position, after: &Position, c: &Target) -> Before {
+fn why_not_won_before(
+    rules: &Rulebook,
+    before: &Position,
+    after: &Position,
+    moved_to: Square,
+    c: &Target,
+) -> Before {
     let captures: Vec<Move> = c
         .attackers
         .iter()
@@ -285,6 +295,13 @@ fn why_not_won_before(rules: &Rulebook, before: &Position, after: &Position, c: 
             .any(|&m| again.is_legal(m) && !gives_up_a_piece(&again, m))
     {
         Before::GaveUp
+    } else if captures.iter().any(|&m| again.is_legal(m))
+        && captures
+            .iter()
+            .filter(|&&m| again.is_legal(m))
+            .all(|&m| !exchange_without(&again, m, &[moved_to]).wins_material())
+    {
+        Before::Backed
     } else if rules.capturer_lost_to_checks_wins_nothing
         && captures
             .iter()
@@ -353,7 +370,7 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
                 && !c.joint
                 && attacked_before_by_the_same(before, kind.mv, c)
             {
-                let (zh, en) = match why_not_won_before(rules, before, &after, c) {
+                let (zh, en) = match why_not_won_before(rules, before, &after, kind.mv.to, c) {
                     Before::NotLegal => (
                         "但那时不能合法吃它".to_string(),
                         "but could not legally take it then".to_string(),
@@ -369,6 +386,11 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
                     Before::GaveUp => (
                         "但那时吃它会在别处失子".to_string(),
                         "but taking it then gave up a piece elsewhere".to_string(),
+                    ),
+                    Before::Backed => (
+                        "但没有走动的子参与交换不能得子".to_string(),
+                        "but could not win it without the moved piece, which now joins the exchange"
+                            .to_string(),
                     ),
                     Before::LostToCheck => (
                         "但那时吃子的子随即会被照将抽吃".to_string(),
@@ -913,6 +935,15 @@ mod tests {
         let t = explained(f, "e2f2 f9e9 f2e2 e9f9", 2);
         has(&t.en, "would be mated for taking back");
         has(&t.en, "but then its guard could take back: a new chase");
+        // 参考图13 "车2平4，伏炮打仕，白得红仕": the rook comes behind the
+        // cannon's capture of the advisor.
+        let f = "3ak1b2/2P1a4/4b4/p7p/9/P1P2R2P/1r6p/1C2B4/4A4/2BA1K2c w";
+        let t = explained(f, "b2d2 b3d3 d2b2 d3b3", 1);
+        has(&t.zh, "但没有走动的子参与交换不能得子");
+        has(
+            &t.en,
+            "but could not win it without the moved piece, which now joins the exchange",
+        );
         // 参考图47: the cannon's return unpins the cannon that takes.
         let f = "r2akabr1/9/2n1b1n2/p1p1p1R1p/6c2/2P6/P3P2CP/2N1C4/6c1N/R1BAKAB2 w";
         let t = explained(f, "e2g2 g5e5 g2e2 e5g5", 2);
@@ -1127,6 +1158,9 @@ mod tests {
         has(&t.en, "makes no new attack on the black cannon on e7");
         assert!(!t.en.contains("could already be won"), "{}", t.en);
         let t = explained(f, "c2c8", 0);
-        has(&t.en, "but then the black horse on c8 could take back, and now cannot");
+        has(
+            &t.en,
+            "but then the black horse on c8 could take back, and now cannot",
+        );
     }
 }
