@@ -910,45 +910,72 @@ mod tests {
         );
         let t = explained(f, "d3d1 h1h3", 0);
         assert!(!t.zh.contains("从没捉到捉"), "{}", t.zh);
-        // 参考图35 "车4平6解杀后形成炮捉车": the rook parries the mate that
-        // met the cannon's capture.
-        let f = "2bak4/4a4/r1n1b4/p1R2N3/2p6/5r3/P1c3P2/4B3N/R8/2BAKA3 w";
-        let t = explained(f, "f6d5 f4d4 d5f6 d4f4", 3);
-        has(&t.zh, "但那时吃它会被将死");
-        has(&t.en, "but taking it then was met by mate: a new chase");
-        // 图16 "黑方将6退1避抽后，车可以吃兵": the rook that took the pawn was
-        // lost to the rook's check while the king stood on f8.
-        let f = "3a1k3/4a4/3cb4/P2rp2R1/6b2/9/9/5C3/4A4/4KA3 w";
-        let t = explained(f, "h6h9 f9f8 h9h6 f8f9", 3);
-        has(&t.zh, "但那时吃子的子随即会被照将抽吃");
-        has(&t.en, "but the taker was then lost to a check after taking");
-        // 参考图23: the cannon's step blocks the elephant that guarded.
-        let f = "2c1kab2/4a4/4b4/3C3r1/pn7/2R3P2/P3P3P/4B1N2/3pA4/3AK1B2 w";
-        let t = explained(f, "d6d8", 0);
-        has(&t.zh, "但那时黑象（e7）可以吃回，此着之后不能");
-        has(
-            &t.en,
-            "but then the black elephant on e7 could take back, and now cannot",
-        );
-        // 参考图25: the guard can take back, but is mated for it.
-        let f = "2ba1kb2/4a2r1/4c1n2/p7p/2p2rpc1/4R4/P1PR2P1P/2N1C1N2/4A4/2BK1AB2 w";
-        let t = explained(f, "e2f2 f9e9 f2e2 e9f9", 2);
-        has(&t.en, "would be mated for taking back");
-        has(&t.en, "but then its guard could take back: a new chase");
-        // 参考图13 "车2平4，伏炮打仕，白得红仕": the rook comes behind the
-        // cannon's capture of the advisor.
-        let f = "3ak1b2/2P1a4/4b4/p7p/9/P1P2R2P/1r6p/1C2B4/4A4/2BA1K2c w";
-        let t = explained(f, "b2d2 b3d3 d2b2 d3b3", 1);
-        has(&t.zh, "但没有走动的子参与交换不能得子");
-        has(
-            &t.en,
-            "but could not win it without the moved piece, which now joins the exchange",
-        );
-        // 参考图47: the cannon's return unpins the cannon that takes.
-        let f = "r2akabr1/9/2n1b1n2/p1p1p1R1p/6c2/2P6/P3P2CP/2N1C4/6c1N/R1BAKAB2 w";
-        let t = explained(f, "e2g2 g5e5 g2e2 e5g5", 2);
-        has(&t.zh, "但那时不能合法吃它");
-        has(&t.en, "but could not legally take it then");
+        // (figure, FEN, line, ply, Chinese, English), as the figure gives
+        // the reason.
+        let figures = [
+            // "车4平6解杀后形成炮捉车": the rook parries the mate that met
+            // the cannon's capture.
+            (
+                "参考图35",
+                "2bak4/4a4/r1n1b4/p1R2N3/2p6/5r3/P1c3P2/4B3N/R8/2BAKA3 w",
+                "f6d5 f4d4 d5f6 d4f4",
+                3,
+                "但那时吃它会被将死",
+                "but taking it then was met by mate: a new chase",
+            ),
+            // "黑方将6退1避抽后，车可以吃兵": the rook that took the pawn was
+            // lost to the rook's check while the king stood on f8.
+            (
+                "图16",
+                "3a1k3/4a4/3cb4/P2rp2R1/6b2/9/9/5C3/4A4/4KA3 w",
+                "h6h9 f9f8 h9h6 f8f9",
+                3,
+                "但那时吃子的子随即会被照将抽吃",
+                "but the taker was then lost to a check after taking",
+            ),
+            // The cannon's step blocks the elephant that guarded.
+            (
+                "参考图23",
+                "2c1kab2/4a4/4b4/3C3r1/pn7/2R3P2/P3P3P/4B1N2/3pA4/3AK1B2 w",
+                "d6d8",
+                0,
+                "但那时黑象（e7）可以吃回，此着之后不能",
+                "but then the black elephant on e7 could take back, and now cannot",
+            ),
+            // The guard can take back, but is mated for it.
+            (
+                "参考图25",
+                "2ba1kb2/4a2r1/4c1n2/p7p/2p2rpc1/4R4/P1PR2P1P/2N1C1N2/4A4/2BK1AB2 w",
+                "e2f2 f9e9 f2e2 e9f9",
+                2,
+                "但那时保护子可以吃回",
+                "would be mated for taking back; 29.1–29.3). The same pieces attacked it before, but then its guard could take back: a new chase",
+            ),
+            // "车2平4，伏炮打仕，白得红仕": the rook comes behind the cannon's
+            // capture of the advisor.
+            (
+                "参考图13",
+                "3ak1b2/2P1a4/4b4/p7p/9/P1P2R2P/1r6p/1C2B4/4A4/2BA1K2c w",
+                "b2d2 b3d3 d2b2 d3b3",
+                1,
+                "但没有走动的子参与交换不能得子",
+                "but could not win it without the moved piece, which now joins the exchange",
+            ),
+            // The cannon's return unpins the cannon that takes.
+            (
+                "参考图47",
+                "r2akabr1/9/2n1b1n2/p1p1p1R1p/6c2/2P6/P3P2CP/2N1C4/6c1N/R1BAKAB2 w",
+                "e2g2 g5e5 g2e2 e5g5",
+                2,
+                "但那时不能合法吃它",
+                "but could not legally take it then",
+            ),
+        ];
+        for (figure, f, line, ply, zh, en) in figures {
+            let t = explained(f, line, ply);
+            assert!(t.zh.contains(zh), "{figure}: {zh:?} not in {}", t.zh);
+            assert!(t.en.contains(en), "{figure}: {en:?} not in {}", t.en);
+        }
     }
 
     /// A move that chases one piece anew and keeps up a joint chase of
