@@ -19,7 +19,10 @@ The other claims (献, protected, mated) and the chases of moves labelled
 otherwise are checked the same way where they have a line: legal, and the
 balance right; a claim's line starts with a capture, and a `mated` one's
 (29.4) goes on, when it shows the mate, with checks by the other side that
-end in mate. Material is counted here, apart from the engine: rook 4,
+end in mate. And where the explanation says why a chase is new without a new
+attacker (29.2), the board must bear it out: the guards it names could take
+back before the move and cannot after it, or no attacker could take the piece
+legally before it and one can after. Material is counted here, apart from the engine: rook 4,
 horse and cannon 2, advisor and elephant 1, a pawn 1 once across the river.
 
     python3 scripts/check_lines.py [--cli QILI] [CASE_FILE...]
@@ -30,6 +33,7 @@ import argparse
 import glob
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -100,6 +104,52 @@ def mates_after_capture(after, claim):
     return err is None and all_check and mated
 
 
+# A new chase's reason in the explanation (29.2) that the board alone shows:
+# the chased piece, its attackers, and the guards that could take back before
+# the move and cannot now, or that no attacker could take it legally before.
+NEW_CHASE = re.compile(
+    r"Chases the \w+ \w+ on (?P<square>[a-i]\d) with (?P<attackers>[^(]*) \([^)]*\)\. "
+    r"The same pieces attacked it before, but (?:then (?P<guards>.*?) could take back, and now cannot"
+    r"|(?P<illegal>could not legally take it then))"
+)
+
+
+def takers_back(fen, capture, square):
+    """The points (ICCS) of the pieces that can legally take back on `square`
+    after `capture` in `fen` (empty if the capture is not legal)."""
+    if capture not in sf.legal_moves(VARIANT, fen, []):
+        return set()
+    back = set()
+    for m in sf.legal_moves(VARIANT, fen, [capture]):
+        file_from, rank_from, to = re.fullmatch(r"([a-i])(\d+)([a-i]\d+)", m).groups()
+        if to == f"{square[0]}{int(square[1]) + 1}":
+            back.add(f"{file_from}{int(rank_from) - 1}")
+    return back
+
+
+def new_chase_failures(before, again, explanation):
+    """What in the explanation's reasons for a new chase (29.2) the board, as
+    Fairy-Stockfish plays it, does not bear out; `before` is the position
+    before the move, `again` the one after it with the mover to move again."""
+    out = []
+    for hit in NEW_CHASE.finditer(explanation):
+        square = hit["square"]
+        attackers = re.findall(r" on ([a-i]\d)", " " + hit["attackers"])
+        captures = [iccs_to_uci(a + square) for a in attackers]
+        legal_before = [c for c in captures if c in sf.legal_moves(VARIANT, before, [])]
+        legal_now = [c for c in captures if c in sf.legal_moves(VARIANT, again, [])]
+        if hit["illegal"]:
+            if legal_before or not legal_now:
+                out.append(f"{square}: 'could not legally take it then', but before {legal_before}, now {legal_now}")
+            continue
+        guards = set(re.findall(r" on ([a-i]\d)", " " + hit["guards"]))
+        then = takers_back(before, legal_before[0], square) if legal_before else set()
+        now = takers_back(again, legal_now[0], square) if legal_now else set()
+        if not guards <= then or guards & now:
+            out.append(f"{square}: guards {sorted(guards)} 'could take back, and now cannot', but then {sorted(then)}, now {sorted(now)}")
+    return out
+
+
 def reports(cli, path):
     out = subprocess.run(
         [cli, "adjudicate", "--cases", path], capture_output=True, text=True, check=True
@@ -108,12 +158,14 @@ def reports(cli, path):
 
 
 def positions_after(report):
-    """The FEN after each move, as Fairy-Stockfish plays the game."""
+    """Each move with the FEN before and after it, as Fairy-Stockfish plays
+    the game."""
     fen = report["fen"]
     played = []
     for m in report["moves"]:
+        before = sf.get_fen(VARIANT, fen, played)
         played.append(iccs_to_uci(m["iccs"]))
-        yield m, sf.get_fen(VARIANT, fen, played)
+        yield m, before, sf.get_fen(VARIANT, fen, played)
 
 
 def main():
@@ -125,7 +177,7 @@ def main():
         args.cli = build_cli()
     files = args.files or sorted(glob.glob(os.path.join(CASES, "*.jsonl")))
     failures = []
-    counts = {"捉": 0, "杀": 0, "兑": 0, "other": 0}
+    counts = {"捉": 0, "杀": 0, "兑": 0, "other": 0, "new": 0}
 
     def fail(report, m, what):
         failures.append(f"{report['id']} ply {m['ply']} {m['iccs']} ({m['label']}): {what}")
@@ -134,8 +186,12 @@ def main():
         for report in reports(args.cli, path):
             if report.get("error"):
                 continue
-            for m, after in positions_after(report):
+            for m, before, after in positions_after(report):
                 mover = m["side"]
+                reasons = new_chase_failures(before, with_turn(after, mover), m["explanation"]["en"])
+                for what in reasons:
+                    fail(report, m, f"new chase: {what}")
+                counts["new"] += len(NEW_CHASE.findall(m["explanation"]["en"]))
                 label = "兑" if m["label"] == "闲" and m["sub"] == "兑" else m["label"]
                 for c in m["chases"]:
                     counted = label == "捉" and c["square"] in m["targets"]
@@ -179,7 +235,8 @@ def main():
         print(f)
     print(
         f"lines checked: {counts['捉']} chases (捉), {counts['杀']} mating lines (杀), "
-        f"{counts['兑']} trades (兑), {counts['other']} other lines; {len(failures)} failures"
+        f"{counts['兑']} trades (兑), {counts['other']} other lines, {counts['new']} reasons for a new "
+        f"chase read on the board; {len(failures)} failures"
     )
     return 1 if failures else 0
 
