@@ -116,9 +116,7 @@ NEW_CHASE = re.compile(
 
 def takers_back(fen, capture, square):
     """The points (ICCS) of the pieces that can legally take back on `square`
-    after `capture` in `fen` (empty if the capture is not legal)."""
-    if capture not in sf.legal_moves(VARIANT, fen, []):
-        return set()
+    after the legal `capture` in `fen`."""
     back = set()
     for m in sf.legal_moves(VARIANT, fen, [capture]):
         file_from, rank_from, to = re.fullmatch(r"([a-i])(\d+)([a-i]\d+)", m).groups()
@@ -132,12 +130,17 @@ def new_chase_failures(before, again, explanation):
     Fairy-Stockfish plays it, does not bear out; `before` is the position
     before the move, `again` the one after it with the mover to move again."""
     out = []
-    for hit in NEW_CHASE.finditer(explanation):
+    hits = list(NEW_CHASE.finditer(explanation))
+    if not hits:
+        return out
+    moves_before = set(sf.legal_moves(VARIANT, before, []))
+    moves_now = set(sf.legal_moves(VARIANT, again, []))
+    for hit in hits:
         square = hit["square"]
         attackers = re.findall(r" on ([a-i]\d)", " " + hit["attackers"])
         captures = [iccs_to_uci(a + square) for a in attackers]
-        legal_before = [c for c in captures if c in sf.legal_moves(VARIANT, before, [])]
-        legal_now = [c for c in captures if c in sf.legal_moves(VARIANT, again, [])]
+        legal_before = [c for c in captures if c in moves_before]
+        legal_now = [c for c in captures if c in moves_now]
         if hit["illegal"]:
             if legal_before or not legal_now:
                 out.append(f"{square}: 'could not legally take it then', but before {legal_before}, now {legal_now}")

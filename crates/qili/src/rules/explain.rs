@@ -237,12 +237,14 @@ enum Before {
     Otherwise,
 }
 
-/// [`Before`] for the chase `c` of the move played from `before` to reach
-/// `after`, whose attackers stood where they stand and attacked it then.
+/// [`Before`] for the chase `c` of the move played from `before`, the piece
+/// moved to `moved_to`; `again` is the position after the move with the
+/// mover to move again. The chase's attackers stood where they stand and
+/// attacked it then.
 fn why_not_won_before(
     rules: &Rulebook,
     before: &Position,
-    after: &Position,
+    again: &Position,
     moved_to: Square,
     c: &Target,
 ) -> Before {
@@ -258,12 +260,15 @@ fn why_not_won_before(
     if captures.iter().all(|&m| capture_is_mated(before, m)) {
         return Before::Mated;
     }
-    let Some(again) = after.pass() else {
-        return Before::Otherwise;
-    };
-    // The guards that could take back after the first capture, then and now.
-    let guards = |pos: &Position| -> Vec<Square> {
-        let Some(&first) = captures.iter().find(|&&m| pos.is_legal(m)) else {
+    // The same captures, legal after the move (the chase makes one so).
+    let captures_now: Vec<Move> = captures
+        .iter()
+        .copied()
+        .filter(|&m| again.is_legal(m))
+        .collect();
+    // The guards that could take back after the first of `legal`, in `pos`.
+    let guards = |pos: &Position, legal: &[Move]| -> Vec<Square> {
+        let Some(&first) = legal.first() else {
             return Vec::new();
         };
         pos.after(first)
@@ -272,8 +277,8 @@ fn why_not_won_before(
             .map(|m| m.from)
             .collect()
     };
-    let now = guards(&again);
-    let lost: Vec<Square> = guards(before)
+    let now = guards(again, &captures_now);
+    let lost: Vec<Square> = guards(before, &captures)
         .into_iter()
         .filter(|d| !now.contains(d))
         .collect();
@@ -290,16 +295,13 @@ fn why_not_won_before(
     {
         Before::GuardSafe
     } else if captures.iter().all(|&m| gives_up_a_piece(before, m))
-        && captures
-            .iter()
-            .any(|&m| again.is_legal(m) && !gives_up_a_piece(&again, m))
+        && captures_now.iter().any(|&m| !gives_up_a_piece(again, m))
     {
         Before::GaveUp
-    } else if captures.iter().any(|&m| again.is_legal(m))
-        && captures
+    } else if !captures_now.is_empty()
+        && captures_now
             .iter()
-            .filter(|&&m| again.is_legal(m))
-            .all(|&m| !exchange_without(&again, m, &[moved_to]).wins_material())
+            .all(|&m| !exchange_without(again, m, &[moved_to]).wins_material())
     {
         Before::Backed
     } else if rules.capturer_lost_to_checks_wins_nothing
@@ -317,6 +319,9 @@ fn why_not_won_before(
 /// written in Chinese notation and in WXF.
 pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Text {
     let after = before.after(kind.mv);
+    // The position after the move with its mover to move again (none after
+    // a check): where what the move threatens is asked.
+    let again = after.pass();
     let mut t = Text::default();
     match kind.label {
         Label::Check => t.cited("照将", "Gives check", rules.cite(Clause::Check)),
@@ -370,7 +375,11 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
                 && !c.joint
                 && attacked_before_by_the_same(before, kind.mv, c)
             {
-                let (zh, en) = match why_not_won_before(rules, before, &after, kind.mv.to, c) {
+                let why = match &again {
+                    Some(again) => why_not_won_before(rules, before, again, kind.mv.to, c),
+                    None => Before::Otherwise,
+                };
+                let (zh, en) = match why {
                     Before::NotLegal => (
                         "但那时不能合法吃它".to_string(),
                         "but could not legally take it then".to_string(),
@@ -492,9 +501,9 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
         let named = |sq: Square| {
             kind.counted_chases().any(|t| t.square == sq) || kind.standing.contains(&sq)
         };
-        let mated = after
-            .pass()
-            .map(|again| mated_captures_laid_open(before, &again, kind.mv.to, |sq| !named(sq)))
+        let mated = again
+            .as_ref()
+            .map(|again| mated_captures_laid_open(before, again, kind.mv.to, |sq| !named(sq)))
             .unwrap_or_default();
         if !mated.is_empty() {
             let (zh, en) = captures_named(&after, &mated);
