@@ -155,7 +155,7 @@ fn cxa1999_composed() {
 /// diagrams fails here.
 #[test]
 fn concepts_composed() {
-    check("concepts-composed.jsonl", "ruling", 1743, 10181);
+    check("concepts-composed.jsonl", "ruling", 1749, 10205);
 }
 
 #[test]

@@ -7,7 +7,9 @@ use std::cell::OnceCell;
 
 #[cfg(feature = "lines")]
 use super::through_check::then;
-use super::through_check::{won_after_check, Wanted, Won, ONE_CHECK, THROUGH_CHECKS};
+use super::through_check::{
+    won_after_check, won_for_real_after_check, Wanted, Won, ONE_CHECK, THROUGH_CHECKS,
+};
 use super::Target;
 use crate::rules::exchange::{
     exchange, floats, gives_up_more, single_square_gain, winnable_squares,
@@ -31,7 +33,11 @@ use crate::{Move, MoveList, Piece, Position, Role, Square, SquareSet};
 /// not take back when a check wins more.
 /// One the best line takes back is the exchange's business — counted there,
 /// with what the recapture gives up (a check after which the same recapture
-/// takes it wins nothing by the check).
+/// takes it wins nothing by the check). The checks win the capturer back
+/// only for real: not where taking it lets the capturer's side take as much
+/// back elsewhere (2020 参考图13 without the black advisor e8: after 车2平4
+/// and 炮打仕, red's new check changes nothing, as A e1xd0 still leaves the
+/// cannon d2 to the rook).
 pub(in crate::rules) fn capturer_lost_to_checks(pos: &Position, m: Move, t: &Target) -> bool {
     // A capturer the exchange's own line takes back is the exchange's
     // business (asked first: it is cheap, and the checks are not).
@@ -180,7 +186,8 @@ fn won_one_check_deep(pos: &Position, k: Move, pieces: u128) -> u128 {
 }
 
 /// After the check `k` in `pos`, the piece on `sq` won whatever the reply
-/// through checks (抽, 29.1 "通过连续照将吃子"), or one of the pieces the
+/// through checks (抽, 29.1 "通过连续照将吃子"), for real
+/// ([`won_for_real_after_check`]), or one of the pieces the
 /// exchange `opened` to `k` ([`Opened::others`]) by the capture that follows
 /// the check: each, for the least it gains. The caller picks among them (by
 /// gain, or by what counts under 25.3: which comes first on the board must
@@ -197,7 +204,7 @@ fn won_by_check(pos: &Position, k: Move, sq: Square, opened: &Opened, floor: i32
         pieces: pieces & !k.to.bit(),
         pawn_prey: 0,
     };
-    let mut won = won_after_check(&p, THROUGH_CHECKS.by(k, &p), None, wanted(sq.bit()));
+    let mut won = won_for_real_after_check(&p, THROUGH_CHECKS.by(k, &p), wanted(sq.bit()), pos);
     // Looked for among every piece that may count and is worth enough —
     // whether a piece is won does not depend on what else is looked for —
     // and only if one is won is it asked which of them count (costly for a

@@ -292,6 +292,9 @@ pub(super) struct Won {
     /// A reply on the way was left out: the checks then mate it
     /// ([`Checks::mate_follows`]).
     mates_aside: bool,
+    /// On some reply, taking it lets the defender take as much back
+    /// elsewhere ([`won_back`]; asked after the first check's replies only).
+    paid_back: bool,
     /// The line that wins it: the defender's reply that lets the least be
     /// won, then the capture and its exchange, or the next check and so on.
     #[cfg(feature = "lines")]
@@ -369,6 +372,27 @@ pub(super) fn won_after_check(
         });
         won
     })
+}
+
+/// [`won_after_check`] for a line of checks that starts in `start` (the
+/// checking side to move), with only the pieces won for real: a piece whose
+/// capture after some reply lets the defender take as much back elsewhere
+/// ([`won_back`]) is not won by the line (29.1 "得子": net of what the
+/// capture gives up), nor, as for a chase through a check, one won only
+/// after a reply moves it off a point where it was guarded (参考图13).
+pub(super) fn won_for_real_after_check(
+    p: &Position,
+    checks: Checks,
+    wanted: Wanted,
+    start: &Position,
+) -> Vec<Won> {
+    let checked = Some(Start {
+        pos: start,
+        spared: 0,
+    });
+    let mut won = won_per_reply(p, checks, None, wanted, checked);
+    won.retain(|w| !w.either && !w.paid_back);
+    won
 }
 
 /// A question [`won_after_check`] answers.
@@ -497,6 +521,7 @@ fn won_per_reply(
                     square: if w.square == r.to { r.from } else { w.square },
                     gain,
                     moved: w.moved || w.square == r.to,
+                    paid_back: !real,
                     #[cfg(feature = "lines")]
                     line: then(r, w.line),
                     ..w
@@ -524,6 +549,7 @@ fn won_per_reply(
                     Some(v) => {
                         v.moved |= w.moved;
                         v.mates_aside |= w.mates_aside;
+                        v.paid_back |= w.paid_back;
                         v.takers |= w.takers;
                         if w.gain < v.gain {
                             v.gain = w.gain;
@@ -621,6 +647,7 @@ fn won_after_reply(
             moved: false,
             either: false,
             mates_aside: false,
+            paid_back: false,
             #[cfg(feature = "lines")]
             line: t.line,
         });
