@@ -126,6 +126,15 @@ def compare(cli, tried):
     return len(played), failures, differ
 
 
+def print_findings(header, lines, failures):
+    """Prints a probe's summary, its findings indented under it, and its failures (to stderr)."""
+    print(header)
+    for line in lines:
+        print(f"  {line}")
+    for line in failures:
+        print(f"  FAILED: {line}", file=sys.stderr)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--floor", type=int, default=0, help="least number of agreeing removed-piece variants")
@@ -152,12 +161,9 @@ def main():
     for kind, tried, floor in kinds:
         played, failures, differ = compare(cli, tried)
         agree = played - len(failures) - len(differ)
-        print(f"{kind}: {len(tried)} variants of {len(cases)} cases, {played} still a repetition; "
-              f"Qili's AXF verdict agrees with Fairy-Stockfish on {agree}")
-        for line in differ:
-            print(f"  differs: {line}")
-        for line in failures:
-            print(f"  FAILED: {line}", file=sys.stderr)
+        print_findings(f"{kind}: {len(tried)} variants of {len(cases)} cases, {played} still a repetition; "
+                       f"Qili's AXF verdict agrees with Fairy-Stockfish on {agree}",
+                       [f"differs: {line}" for line in differ], failures)
         if failures or agree < floor:
             print(f"perturb_cases: {kind}: {len(failures)} failures; {agree} agree (floor {floor})", file=sys.stderr)
             failed = 1
