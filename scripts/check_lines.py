@@ -165,10 +165,12 @@ def positions_after(report):
     the game."""
     fen = report["fen"]
     played = []
+    before = sf.get_fen(VARIANT, fen, played)
     for m in report["moves"]:
-        before = sf.get_fen(VARIANT, fen, played)
         played.append(iccs_to_uci(m["iccs"]))
-        yield m, before, sf.get_fen(VARIANT, fen, played)
+        after = sf.get_fen(VARIANT, fen, played)
+        yield m, before, after
+        before = after
 
 
 def main():
