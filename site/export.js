@@ -26,7 +26,14 @@
 //   PDF") does the same: the report is drawn synchronously on beforeprint;
 // - data-export="copy": copies the PNG to the clipboard, where the browser
 //   allows it (the Clipboard API with images: ClipboardItem); where it does
-//   not, or the user refused, the menu's status line says so.
+//   not, or the user refused, the menu's status line says so;
+// - "Embed in a web page" (.export-embed, a <details>): the two snippets
+//   that show the line on another site — embed.js's script and a
+//   <div class="qili" data-…>, or an <iframe> of embed.html — written by the
+//   wasm (crates/qili-export, embed.rs: the page's line, escaped there) when
+//   it is opened, each with a copy button; copying writes them again first,
+//   so what is copied is the line shown. Their address is where this
+//   module's embed.js is (on the site, the page's own directory).
 //
 // Markup set as HTML comes from the wasm's writer, which escapes every text
 // from records and users; the menu's own words are set as textContent.
@@ -45,6 +52,12 @@ const WORDS = {
     copied: '图片已复制。',
     noCopy: '这个浏览器不允许把图片复制到剪贴板，请用 PNG 图。',
     failed: '导出失败：',
+    embed: '嵌入到网页',
+    embedScript: '脚本加占位元素（可在一页中放多个）：',
+    embedIframe: '或用 iframe：',
+    copyText: '复制',
+    copiedText: '已复制。',
+    noCopyText: '无法复制，请手动选取。',
   },
   en: {
     menu: 'Export',
@@ -57,15 +70,25 @@ const WORDS = {
     copied: 'Picture copied.',
     noCopy: 'This browser does not allow copying pictures to the clipboard: use the PNG picture.',
     failed: 'Export failed: ',
+    embed: 'Embed in a web page',
+    embedScript: 'Script and placeholder (several per page are fine):',
+    embedIframe: 'Or an iframe:',
+    copyText: 'Copy',
+    copiedText: 'Copied.',
+    noCopyText: 'Could not copy; please select the text.',
   },
 };
 const WIDTHS = [900, 1800];
 
 const STYLE = `.export-menu{display:flex;flex-wrap:wrap;gap:.4rem;align-items:center;margin:.5rem 0;
 padding:.5rem;border:1px solid var(--line,#ccc);border-radius:8px;background:var(--panel,#fff)}
-.export-menu[hidden]{display:none}.export-menu select{width:auto}.export-menu .export-status{flex-basis:100%;margin:0;font-size:.85em}`;
+.export-menu[hidden]{display:none}.export-menu select{width:auto}.export-menu .export-status{flex-basis:100%;margin:0;font-size:.85em}
+.export-embed{flex-basis:100%}.export-embed p{margin:.4rem 0 .2rem;font-size:.875em}.export-embed .embed-status{margin:0;font-size:.85em}
+.export-embed textarea{display:block;box-sizing:border-box;width:100%;margin-bottom:.3rem}`;
 
 let wasm = null;
+/** The site's address, ending in `/`: where embed.js is. */
+let site = '';
 
 /** Loads the wasm (post_build.mjs writes its file names here; `asset`
  * resolves them against embed.js's address). */
@@ -73,6 +96,7 @@ export async function start(asset) {
   const m = await import(asset('__QILI_EXPORT_GLUE__'));
   await m.default({ module_or_path: asset('__QILI_EXPORT_WASM__') });
   wasm = m;
+  site = asset('');
   // The line view (issue 21) shares the wasm and reads the page as the menu does.
   line.start(m, shown);
   // The browser's own Print on a page with a board prints the report too.
@@ -182,9 +206,55 @@ function toggle(button) {
     }),
   ];
   const open = menu.hidden;
-  menu.replaceChildren(...entries, status);
+  menu.replaceChildren(...entries, status, embedSection(button, w));
   menu.hidden = !open;
   button.setAttribute('aria-expanded', String(open));
+}
+
+/** "Embed in a web page": the snippets that show the line of `button`'s
+ * page or widget on another site, each with a copy button. */
+function embedSection(button, w) {
+  const box = el('details', { class: 'export-embed' });
+  const status = el('p', { class: 'embed-status', role: 'status' });
+  const areas = [];
+  // The snippets for the line shown now (the wasm escapes what they quote).
+  const fill = () => {
+    const s = shown(button);
+    wasm.embed_snippets(s.hash, site, s.lang).forEach((text, i) => (areas[i].value = text));
+  };
+  const guarded = (run) => {
+    try {
+      run();
+      return true;
+    } catch (e) {
+      status.textContent = w.failed + (e?.message ?? e);
+      return false;
+    }
+  };
+  box.append(el('summary', {}, w.embed));
+  for (const [kind, label, rows] of [
+    ['script', w.embedScript, 4],
+    ['iframe', w.embedIframe, 3],
+  ]) {
+    const area = el('textarea', { class: `mono embed-${kind}`, readonly: '', rows: String(rows), 'aria-label': label });
+    const copy = el('button', { type: 'button', class: `copy-embed-${kind}` }, w.copyText);
+    copy.addEventListener('click', () => {
+      status.textContent = '';
+      if (!guarded(fill)) return;
+      (navigator.clipboard?.writeText(area.value) ?? Promise.reject()).then(
+        () => (status.textContent = w.copiedText),
+        () => {
+          status.textContent = w.noCopyText;
+          area.select();
+        },
+      );
+    });
+    areas.push(area);
+    box.append(el('p', {}, label), area, copy);
+  }
+  box.append(status);
+  box.addEventListener('toggle', () => box.open && guarded(fill));
+  return box;
 }
 
 const diagram = (s) => wasm.diagram(s.hash, s.flipped, s.lang, s.glyphs, s.title);

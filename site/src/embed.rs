@@ -1,4 +1,4 @@
-//! The embeddable replay widget and the site's "Embed" panel.
+//! The embeddable replay widget.
 //!
 //! A club page includes `embed.js` (written at build time by
 //! `scripts/post_build.mjs` from `site/embed.js`) and marks places with
@@ -14,6 +14,10 @@
 //!
 //! Everything the widget gets from the page is data: the FEN and the moves are
 //! parsed by the rules crate and errors are shown as text nodes.
+//!
+//! The snippets that embed a line (the script and a `div`, or an `iframe`)
+//! are offered by the Export menu (`site/export.js`, `crates/qili-export`),
+//! on the replay and analysis pages and in the widget: not in the first load.
 
 use leptos::prelude::*;
 use qili::rules::Edition;
@@ -170,123 +174,9 @@ pub fn Widget(
     .into_any()
 }
 
-fn attr_escape(s: &str) -> String {
-    crate::markup::esc(s)
-}
-
-/// The two snippets that show a line on another site: the script and a
-/// `div`, and an `iframe`. `base` is the site's address ending in `/`.
-pub fn snippets(
-    base: &str,
-    fen: &str,
-    moves: &str,
-    edition: Edition,
-    lang: Lang,
-) -> (String, String) {
-    let script = format!(
-        "<script src=\"{base}embed.js\" defer></script>\n<div class=\"qili\" data-fen=\"{}\" data-moves=\"{}\" data-rules=\"{}\" data-lang=\"{}\"></div>",
-        attr_escape(fen),
-        attr_escape(moves),
-        edition.name(),
-        lang.code()
-    );
-    let hash = format!(
-        "fen={}&moves={}&rules={}&lang={}",
-        crate::route::encode(fen),
-        crate::route::encode(moves),
-        edition.name(),
-        lang.code()
-    );
-    let iframe = format!(
-        "<iframe src=\"{}\" title=\"Qili 棋例\" width=\"420\" height=\"760\" style=\"border:0;max-width:100%\" loading=\"lazy\"></iframe>",
-        attr_escape(&format!("{base}embed.html#{hash}"))
-    );
-    (script, iframe)
-}
-
-/// The site's address (the page's URL up to its last `/`).
-fn site_base() -> String {
-    let href = crate::web::url_with_hash("");
-    match href.rfind('/') {
-        Some(i) => href[..=i].to_string(),
-        None => href,
-    }
-}
-
-/// The "Embed" panel of the replay and analysis pages: both snippets for the
-/// line shown, each with a copy button.
-#[component]
-pub fn EmbedPanel(
-    /// The start position (FEN).
-    #[prop(into)]
-    fen: Signal<String>,
-    /// The moves in ICCS, space-separated.
-    #[prop(into)]
-    moves: Signal<String>,
-    /// The edition.
-    #[prop(into)]
-    edition: Signal<Edition>,
-) -> impl IntoView {
-    let ui = Ui::get();
-    let both = Memo::new(move |_| {
-        snippets(
-            &site_base(),
-            &fen.get(),
-            &moves.get(),
-            edition.get(),
-            ui.lang.get(),
-        )
-    });
-    let status = RwSignal::new(None::<bool>);
-    let copy = move |second: bool| {
-        let (a, b) = both.get_untracked();
-        status.set(None);
-        crate::web::copy(if second { b } else { a }, move |ok| {
-            status.try_set(Some(ok));
-        });
-    };
-    let message = Signal::derive(move || match status.get() {
-        None => "",
-        Some(true) => ui.t().copied,
-        Some(false) => ui.t().copy_failed,
-    });
-    view! {
-        <details class="panel embed">
-            <summary>{tr(|t| t.reach().embed)}</summary>
-            <p class="small">{tr(|t| t.reach().embed_script)}</p>
-            <textarea class="mono embed-script" readonly rows="4" prop:value=text(move || both.get().0)></textarea>
-            <button type="button" class="copy-embed-script" on:click=move |_| copy(false)>
-                {tr(|t| t.reach().copy)}
-            </button>
-            <p class="small">{tr(|t| t.reach().embed_iframe)}</p>
-            <textarea class="mono embed-iframe" readonly rows="3" prop:value=text(move || both.get().1)></textarea>
-            <button type="button" class="copy-embed-iframe" on:click=move |_| copy(true)>
-                {tr(|t| t.reach().copy)}
-            </button>
-            <p class="small" role="status">{message}</p>
-        </details>
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn snippets_escape_what_they_quote() {
-        let (script, iframe) = snippets(
-            "https://x.example/q/",
-            "\"><img src=x onerror=alert(1)>",
-            "h2e2 h9g7",
-            Edition::Axf,
-            Lang::En,
-        );
-        assert!(script.starts_with("<script src=\"https://x.example/q/embed.js\" defer></script>"));
-        assert!(!script.contains("<img"), "{script}");
-        assert!(script.contains("data-rules=\"axf\""));
-        assert!(iframe.contains("embed.html#fen="));
-        assert!(!iframe.contains("<img") && !iframe.contains(' '.to_string().repeat(2).as_str()));
-    }
 
     #[test]
     fn unreadable_specs_are_errors_not_panics() {

@@ -959,18 +959,9 @@ mod tests {
     }
 }
 
-/// The words of the embedding panel and of the places of the saved studies.
+/// The words of the places of the saved studies and of the arbiter's page.
 #[derive(Debug)]
 pub struct ReachText {
-    /// The "Embed" panel's summary.
-    pub embed: &'static str,
-    /// What the script snippet is for.
-    pub embed_script: &'static str,
-    /// What the iframe snippet is for.
-    pub embed_iframe: &'static str,
-    /// Copy a snippet.
-    pub copy: &'static str,
-
     /// Navigation: the saved studies.
     pub nav_studies: &'static str,
     /// Navigation: the arbiter's page.
@@ -980,29 +971,19 @@ pub struct ReachText {
 }
 
 const REACH_ZH: ReachText = ReachText {
-    embed: "嵌入到网页",
-    embed_script: "脚本加占位元素（可在一页中放多个）：",
-    embed_iframe: "或用 iframe：",
-    copy: "复制",
-
     nav_studies: "我的研究",
     nav_arbiter: "裁判",
     save_study: "保存研究",
 };
 
 const REACH_EN: ReachText = ReachText {
-    embed: "Embed in a web page",
-    embed_script: "Script and placeholder (several per page are fine):",
-    embed_iframe: "Or an iframe:",
-    copy: "Copy",
-
     nav_studies: "Studies",
     nav_arbiter: "Arbiter",
     save_study: "Save study",
 };
 
 impl Strings {
-    /// The words of the embedding panel and of the places of the saved studies.
+    /// The words of the places of the saved studies and of the arbiter's page.
     pub fn reach(&self) -> &'static ReachText {
         // (Consts have no fixed address: tell the languages apart by content.)
         if self.tagline == EN.tagline {

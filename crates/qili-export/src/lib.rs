@@ -8,9 +8,11 @@
 //! printing, the clipboard), and `site/line.js`, the line view's, import it
 //! on first use, so the site's first load carries none of it. The
 //! functions take the page's address, which holds the line shown (see
-//! [`shown`]).
+//! [`shown`]). The menu also gives the snippets that embed the line in
+//! another site ([`mod@embed`]).
 #![deny(missing_docs)]
 
+pub mod embed;
 pub mod line;
 pub mod line_view;
 pub mod shown;
@@ -68,6 +70,17 @@ pub fn report(
 #[wasm_bindgen]
 pub fn file_name(hash: &str) -> String {
     Shown::from_hash(hash).map_or_else(|_| "qili".into(), |s| s.file_name())
+}
+
+/// The two snippets that show the line of the page at address `hash` on
+/// another site, in the language `lang_code`: the script and a `div`, and
+/// an `iframe` (see [`embed::snippets`]). `base` is the site's address
+/// ending in `/` (where `embed.js` is).
+#[wasm_bindgen]
+pub fn embed_snippets(hash: &str, base: &str, lang_code: &str) -> Result<Vec<String>, JsError> {
+    let (fen, moves, edition) = embed::line(hash).map_err(|e| JsError::new(&e))?;
+    let (script, iframe) = embed::snippets(base, &fen, &moves, edition, lang(lang_code));
+    Ok(vec![script, iframe])
 }
 
 /// A claim's line shown by the line view (`site/line.js`): the line of

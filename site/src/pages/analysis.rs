@@ -9,7 +9,6 @@ use qili::rules::Edition;
 use qili::{fen, Color, Tolerance};
 
 use crate::board::{Board, Gesture, Overlay};
-use crate::embed::EmbedPanel;
 use crate::judge::{pieces, Judged, Shared};
 use crate::markup::Markup;
 use crate::model::analysis::{Analysis, LinkError};
@@ -517,11 +516,6 @@ pub fn AnalysisPage(
                         <summary>{tr(|t| t.reach().save_study)}</summary>
                         <div class="study-panel-body"></div>
                     </details>
-                    <EmbedPanel
-                        fen=Signal::derive(move || a.with(Analysis::start_fen))
-                        moves=Signal::derive(move || a.with(|a| a.moves.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")))
-                        edition=Signal::derive(move || a.with(|a| a.edition))
-                    />
                 </div>
             </div>
         </article>

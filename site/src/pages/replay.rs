@@ -10,7 +10,6 @@ use qili::rules::Edition;
 use qili::{Move, Position};
 
 use crate::board::Board;
-use crate::embed::EmbedPanel;
 use crate::judge::{changes, pieces, Judged, Shared};
 use crate::library::{self, Case};
 use crate::markup::Markup;
@@ -295,7 +294,6 @@ pub fn ReplayPage(
                     <p class="small">
                         <a href=analysis_href>{tr(|t| t.open_in_analysis)}</a>
                     </p>
-                    <EmbedPanel fen=case.fen.to_string() moves=case.moves.to_string() edition=edition/>
                 </div>
             </div>
         </article>
