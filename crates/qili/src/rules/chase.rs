@@ -218,7 +218,14 @@ fn targets_sparing(
     // captures are left out before the attackers are put together.
     let mut out: Vec<Target> = Vec::new();
     let mut offered = 0;
-    for t in direct_captures(pos, rules.captures, rules.outnumbered_is_chased, victims) {
+    let direct = direct_captures(
+        pos,
+        rules.captures,
+        rules.outnumbered_is_chased,
+        victims,
+        spared,
+    );
+    for t in direct {
         let sq = t.square;
         match chased_despite_offers(pos, t, rules) {
             Some(t) => out.push(t),
@@ -266,7 +273,7 @@ fn targets_sparing(
 /// an attacker they could take in an even trade: exchange offers (28.5), not
 /// chases (see [`targets`]) — among the pieces on the points of `victims`.
 pub(super) fn offered_trades(pos: &Position, rules: &Rulebook, victims: u128) -> Vec<Target> {
-    direct_captures(pos, rules.captures, true, victims)
+    direct_captures(pos, rules.captures, true, victims, 0)
         .into_iter()
         .filter(|t| chased_despite_offers(pos, t.clone(), rules).is_none())
         .collect()
@@ -325,7 +332,7 @@ fn helped(pos: &Position, t: &Target) -> bool {
 /// these alone; the engine asks [`targets`].
 #[cfg(test)]
 pub fn direct_targets(pos: &Position, rules: &Rulebook) -> Vec<Target> {
-    direct_captures(pos, rules.captures, true, EVERY_PIECE)
+    direct_captures(pos, rules.captures, true, EVERY_PIECE, 0)
 }
 
 /// Every point of the board, as `victims` of [`direct_captures`].
@@ -338,12 +345,15 @@ const EVERY_PIECE: u128 = u128::MAX;
 /// every line of the check search — with captures that only win by numbers
 /// (少根) if `outnumbered`. A target with several attackers is described by
 /// its best capture, whichever attacker comes first on the board.
-/// Only pieces on the points of `victims` (a bit set) are considered.
+/// Only pieces on the points of `victims` (a bit set) are considered; the
+/// side's pieces on `spared` are not taken in answer elsewhere
+/// ([`Exchanges::sparing`]).
 fn direct_captures(
     pos: &Position,
     captures: CaptureRules,
     outnumbered: bool,
     victims: u128,
+    spared: u128,
 ) -> Vec<Target> {
     let mover = pos.turn();
     let mut out: Vec<Target> = Vec::new();
@@ -351,7 +361,9 @@ fn direct_captures(
     if candidates.is_empty() {
         return out;
     }
-    let exchanges = Exchanges::new(pos).counting_escapes(captures.escape_costs_the_capture);
+    let exchanges = Exchanges::new(pos)
+        .counting_escapes(captures.escape_costs_the_capture)
+        .sparing(spared);
     for &m in &candidates {
         let Some(victim) = pos.piece_at(m.to) else {
             continue;

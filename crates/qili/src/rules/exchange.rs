@@ -4,7 +4,10 @@
 //! was just taken from, or stop; the side that started may go on capturing
 //! anywhere, or stop. Both choose what is best for them. This covers the
 //! plain exchange on one point as well as "以炮换马多得一卒" (trade a cannon for
-//! a horse and win a pawn on the way). To a first capture that would win
+//! a horse and win a pawn on the way). Once the side that started has
+//! captured a second time, the opponent may also take elsewhere: a capture
+//! that wins only if the opponent never answers so is "得不偿失" when that
+//! answer leaves the side behind (see [`Exchanges::of`]). To a first capture that would win
 //! although it can be taken back, the opponent may also answer by taking
 //! another piece with check and taking back once the check is answered
 //! (CXA 2020 参考图31).
@@ -257,6 +260,12 @@ struct Limits {
     /// Points of the starting side's pieces that take no part (they never
     /// move, so the set stays true).
     banned: u128,
+    /// Points (a bit set) where the defender may not take, once the
+    /// starting side has captured a second time, other than by taking back
+    /// on the point just taken: every point in the plain exchange on one
+    /// point; in a chase's exchange, the pieces it could win at the start
+    /// (those are its own chases).
+    their_excluded: u128,
     /// 29.4 at every recapture: the defender does not take back where the
     /// starting side can then force mate.
     no_mated_recaptures: bool,
@@ -267,6 +276,7 @@ impl Limits {
     const NONE: Limits = Limits {
         excluded: 0,
         banned: 0,
+        their_excluded: ALL_SQUARES,
         no_mated_recaptures: false,
     };
 
@@ -320,6 +330,9 @@ pub struct Exchanges<'a> {
     /// Whether a capture that lets one of `own_wins` escape by taking costs
     /// that piece (see [`Exchanges::counting_escapes`]).
     escapes: bool,
+    /// Points of the side's pieces the opponent does not take in answer
+    /// elsewhere (see [`Exchanges::sparing`]).
+    spared: u128,
 }
 
 impl<'a> Exchanges<'a> {
@@ -330,7 +343,17 @@ impl<'a> Exchanges<'a> {
             own_wins: winnable_squares(pos),
             their_wins: OnceCell::new(),
             escapes: false,
+            spared: 0,
         }
+    }
+
+    /// 29.2 asked before a move that steps the piece on `spared` (a bit
+    /// set) out of an attack: taking that piece is no answer elsewhere to
+    /// the exchange, as the piece stepping away adds no attacking force to
+    /// it (CXA 2020 参考图37 "避吃促成得子，但没有加强进攻子力，判闲").
+    pub fn sparing(mut self, spared: u128) -> Self {
+        self.spared = spared;
+        self
     }
 
     /// CXA 2020 参考图39 ("不能离线"): if `on`, a capture after which a piece
@@ -359,6 +382,73 @@ impl<'a> Exchanges<'a> {
         Limits {
             excluded: self.own_wins & !first.to.bit(),
             ..Limits::NONE
+        }
+    }
+
+    /// The points of the pieces the opponent could win at the start, had
+    /// it the move (none when the side to move is in check).
+    fn their_wins(&self) -> u128 {
+        *self.their_wins.get_or_init(|| {
+            self.pos
+                .pass()
+                .map(|p| winnable_squares(&p))
+                .unwrap_or_default()
+        })
+    }
+
+    /// The exchange that `first` starts within `limits`, the defender
+    /// answering by taking back; if that wins, the defender may also answer
+    /// a second capture by taking elsewhere (a piece it could not win at
+    /// the start: those are its own chases), which counts only if the
+    /// starting side then ends behind (得不偿失, "gains less than it
+    /// loses"): an answer that only evens the balance leaves the chase
+    /// standing, as an even loss by a way the first capture opens does
+    /// (CXA 2020 参考图27).
+    ///
+    /// The same exchanges are asked of the same positions again and again
+    /// (a position is the one after a move and the one before the next), so
+    /// each thread remembers the latest answers, as [`winnable_squares`]
+    /// does: the answer is a fact of the position, the capture, whether
+    /// 29.4 is asked at every recapture and the pieces spared.
+    fn answered(&self, first: Move, limits: Limits) -> Exchange {
+        let key = (
+            self.pos.key(),
+            first,
+            limits.no_mated_recaptures,
+            self.spared,
+        );
+        let slot = (key.0 ^ u64::from(first.from.index()) << 7 ^ u64::from(first.to.index()))
+            as usize
+            & (ANSWERED_SLOTS - 1);
+        let known = ANSWERED.with(|t| {
+            t.borrow()[slot]
+                .as_ref()
+                .filter(|(k, _)| *k == key)
+                .map(|(_, ex)| ex.clone())
+        });
+        if let Some(ex) = known {
+            return ex;
+        }
+        let ex = self.searched(first, limits);
+        ANSWERED.with(|t| t.borrow_mut()[slot] = Some((key, ex.clone())));
+        ex
+    }
+
+    /// [`Exchanges::answered`], searched.
+    fn searched(&self, first: Move, limits: Limits) -> Exchange {
+        let ex = exchange_within(self.pos, first, limits);
+        if !ex.wins_material() {
+            return ex;
+        }
+        let either_side = Limits {
+            their_excluded: self.their_wins() | self.spared,
+            ..limits
+        };
+        let answered = exchange_within(self.pos, first, either_side);
+        if answered.gain < 0 {
+            answered
+        } else {
+            ex
         }
     }
 
@@ -397,7 +487,11 @@ impl<'a> Exchanges<'a> {
         refuted_recapture(&end, line.to_vec(), self.sparing_limits(first)).unwrap_or_default()
     }
 
-    /// The exchange that `first` starts (see [`exchange`]).
+    /// The exchange that `first` starts (see [`exchange`]). Where it wins
+    /// with the opponent only taking back, the opponent may also answer the
+    /// second capture and any after it by taking elsewhere a piece it could
+    /// not win at the start; that counts where it leaves the side that
+    /// started behind, not where it only evens the balance (参考图27).
     pub fn of(&self, first: Move) -> Exchange {
         self.within(first, self.limits(first))
     }
@@ -408,7 +502,7 @@ impl<'a> Exchanges<'a> {
     /// "does it win?" is the same, and a caller that asks no more of an
     /// exchange that does not win is spared that search.
     pub fn of_if_it_wins(&self, first: Move) -> Exchange {
-        let plain = exchange_within(self.pos, first, self.limits(first));
+        let plain = self.answered(first, self.limits(first));
         if plain.wins_material() {
             self.with_what_it_gives_up(first, plain)
         } else {
@@ -419,7 +513,7 @@ impl<'a> Exchanges<'a> {
     /// The exchange that `first` starts, searched within `limits`, with
     /// what the capture gives up elsewhere.
     fn within(&self, first: Move, limits: Limits) -> Exchange {
-        self.with_what_it_gives_up(first, exchange_within(self.pos, first, limits))
+        self.with_what_it_gives_up(first, self.answered(first, limits))
     }
 
     /// The exchange `ex` on the square that `first` starts, with what the
@@ -439,10 +533,7 @@ impl<'a> Exchanges<'a> {
         // and only if asked.
         let passed = OnceCell::new();
         let them = || passed.get_or_init(|| pos.pass()).as_ref();
-        let their_wins = || {
-            self.their_wins
-                .get_or_init(|| them().map(winnable_squares).unwrap_or_default())
-        };
+        let their_wins = || self.their_wins();
         for &m in after.captures().iter() {
             if m.to == first.to || after.piece_at(m.to).is_none() {
                 continue;
@@ -620,7 +711,16 @@ const WINNABLE_SLOTS: usize = 1 << 12;
 /// 90 points (an empty slot is all zeros).
 const REMEMBERED: u128 = 1 << 127;
 
+/// Slots in the table of [`Exchanges::answered`] (a power of two).
+const ANSWERED_SLOTS: usize = 1 << 10;
+
+/// An answer of [`Exchanges::answered`] and what it was asked of: the
+/// position's key, the capture, whether 29.4 was asked at every recapture,
+/// and the pieces spared.
+type Answered = Option<((u64, Move, bool, u128), Exchange)>;
+
 thread_local! {
+    static ANSWERED: RefCell<Vec<Answered>> = RefCell::new(vec![None; ANSWERED_SLOTS]);
     static WINNABLE: RefCell<[(u64, u128); WINNABLE_SLOTS]> =
         const { RefCell::new([(0, 0); WINNABLE_SLOTS]) };
 }
@@ -672,7 +772,7 @@ pub fn exchange_without(pos: &Position, first: Move, banned: &[Square]) -> Excha
 }
 
 /// [`exchange`] with the starting side's follow-up captures and the
-/// defender's recaptures within `limits`.
+/// defender's answers within `limits`.
 fn exchange_within(pos: &Position, first: Move, limits: Limits) -> Exchange {
     let Some(target) = pos.piece_at(first.to) else {
         return Exchange {
@@ -817,14 +917,63 @@ fn defender(pos: &Position, square: Square, depth: usize, limits: Limits, window
     if defender_stops(depth, window) {
         return Line::default();
     }
-    defender_among(
+    let back = defender_among(
         pos,
         square,
         &pos.legal_moves_to(square),
         depth,
         limits,
         window,
-    )
+    );
+    // The answer to the first capture (depth 1) is only taking back: what
+    // that capture gives up elsewhere is weighed on its own terms (图23,
+    // 参考图27: `Exchanges::with_what_it_gives_up`).
+    if depth == 1 || limits.their_excluded == ALL_SQUARES {
+        return back;
+    }
+    elsewhere(pos, square, depth, limits, window, back)
+}
+
+/// The defender's other answers to a follow-up capture on `square`: taking
+/// a piece elsewhere (not one it could win at the start), when that does
+/// better than `back`, the best way of taking back or stopping.
+fn elsewhere(
+    pos: &Position,
+    square: Square,
+    depth: usize,
+    limits: Limits,
+    window: Window,
+    back: Line,
+) -> Line {
+    let mut best = back;
+    if best.key() <= window.alpha {
+        return best;
+    }
+    let board = pos.board();
+    let victims = board.occupied_by(pos.turn().other())
+        & !board.by_role(Role::King)
+        & !limits.their_excluded
+        & !square.bit();
+    for &m in pos.legal_moves_within(victims).iter() {
+        let Some(victim) = pos.piece_at(m.to) else {
+            continue;
+        };
+        let lost = value(victim, m.to);
+        let sure = Window {
+            beta: window.beta.min(best.key()),
+            ..window
+        };
+        let next = pos.after(m);
+        let rest = attacker(&next, depth + 1, limits, sure.shifted(pair(-lost, -lost)));
+        let score = rest.score - lost;
+        if weight(score, rest.by_pawns) < best.key() {
+            best = Line::after_losing(m, victim, rest, score);
+            if best.key() <= window.alpha {
+                break;
+            }
+        }
+    }
+    best
 }
 
 /// `true` if the defender, at `depth`, stops at once: the exchange is as
@@ -1009,6 +1158,38 @@ mod tests {
         let after = pos.after(m);
         let retake = iccs::parse_move(&after, "g4i5").unwrap();
         assert!(single_square_gain(&after, retake) > 0);
+    }
+
+    /// 2020 参考图3 without the red pawn c3, after 车四平五 炮6平7: C g8xg0+
+    /// must be taken back by the elephant from e2, which opens rank 2 to
+    /// the red cannon f2 over its cannon c2: whatever black takes next (the
+    /// elephant again, or the cannon c2), red answers C f2xa2 and black is a
+    /// rook down. So black stops after the recapture, and loses on the deal.
+    #[test]
+    fn the_defender_may_answer_a_second_capture_elsewhere() {
+        let e = ex_again(
+            "4kab2/4ac3/2c1b4/p5r1p/2p4n1/3N1n3/P4R2P/r1C1BC3/4A4/3RKAB2 w",
+            "f3e3 f8g8",
+            "g8g0",
+        );
+        assert!(!e.wins_material(), "{e:?}");
+        let line: Vec<String> = e.line.iter().map(|m| m.to_string()).collect();
+        assert_eq!(line, ["g8g0", "e2g0"]);
+    }
+
+    /// A corpus game (xq002495, after 车8进1): two rooks against the horse
+    /// f5 that one rook guards. When the second rook takes back, the black
+    /// cannon h0 it guarded falls to R g0xh0 — a horse for a cannon, even:
+    /// an answer elsewhere that only evens the balance leaves the horse won
+    /// (参考图27), so the rooks still win it.
+    #[test]
+    fn an_answer_elsewhere_that_only_evens_the_balance_does_not_count() {
+        let e = ex_again(
+            "2b1ka3/4a4/2n1b4/p3p2rp/2pnrN3/1N7/P4R2P/3CB4/4A4/2B1KARc1 b",
+            "h6h5",
+            "e5f5",
+        );
+        assert!(e.wins_material(), "{e:?}");
     }
 
     /// CXA 2020 图21 after 车四退二: rook and horse against the horse the

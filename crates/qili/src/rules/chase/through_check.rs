@@ -621,6 +621,7 @@ fn won_after_reply(
         CaptureRules::PLAIN,
         true,
         taken_by_more_than(q, here, pawn_prey),
+        0,
     ) {
         // The king alone wins nothing; nor do pawns taking what they
         // could take before the check.
@@ -774,6 +775,7 @@ pub(super) fn won_back(q: &Position, t: &Target, start: Start) -> bool {
             CaptureRules::PLAIN,
             true,
             EVERY_PIECE & !t.square.bit(),
+            0,
         )
         .iter()
         .any(|c| c.gain >= t.gain && !spared(&after, c.square))
