@@ -7,10 +7,10 @@
 //! a horse and win a pawn on the way). Once the side that started has
 //! captured a second time, the opponent may also take elsewhere: a capture
 //! that wins only if the opponent never answers so is "得不偿失" when that
-//! answer leaves the side behind (see [`Exchanges::of`]). To a first capture that would win
-//! although it can be taken back, the opponent may also answer by taking
-//! another piece with check and taking back once the check is answered
-//! (CXA 2020 参考图31).
+//! answer leaves the side behind (see [`Exchanges::of`]). To a first capture
+//! that would win although it can be taken back, the opponent may also
+//! answer by taking another piece with check and taking back once the check
+//! is answered (CXA 2020 参考图31).
 //!
 //! Every capture is a legal move of the position it is played in, so pins,
 //! the flying-general rule and cannon screens that disappear are respected: a
