@@ -324,8 +324,11 @@ pub struct Exchanges<'a> {
     pos: &'a Position,
     /// Squares of enemy pieces the side to move wins by a plain exchange.
     own_wins: u128,
-    /// The same for the opponent, had it the move (none when in check):
-    /// found when first needed.
+    /// The position with the opponent to move (none when the side to move
+    /// is in check): made when first needed.
+    passed: OnceCell<Option<Position>>,
+    /// The same as `own_wins` for the opponent, had it the move (none when
+    /// in check): found when first needed.
     their_wins: OnceCell<u128>,
     /// Whether a capture that lets one of `own_wins` escape by taking costs
     /// that piece (see [`Exchanges::counting_escapes`]).
@@ -341,6 +344,7 @@ impl<'a> Exchanges<'a> {
         Exchanges {
             pos,
             own_wins: winnable_squares(pos),
+            passed: OnceCell::new(),
             their_wins: OnceCell::new(),
             escapes: false,
             spared: 0,
@@ -388,12 +392,15 @@ impl<'a> Exchanges<'a> {
     /// The points of the pieces the opponent could win at the start, had
     /// it the move (none when the side to move is in check).
     fn their_wins(&self) -> u128 {
-        *self.their_wins.get_or_init(|| {
-            self.pos
-                .pass()
-                .map(|p| winnable_squares(&p))
-                .unwrap_or_default()
-        })
+        *self
+            .their_wins
+            .get_or_init(|| self.them().map(winnable_squares).unwrap_or_default())
+    }
+
+    /// The position with the opponent to move, if the side to move is not
+    /// in check.
+    fn them(&self) -> Option<&Position> {
+        self.passed.get_or_init(|| self.pos.pass()).as_ref()
     }
 
     /// The exchange that `first` starts within `limits`, the defender
@@ -529,11 +536,6 @@ impl<'a> Exchanges<'a> {
             return ex;
         }
         let after = pos.after(first);
-        // The opponent's turn in the position before the capture, made once
-        // and only if asked.
-        let passed = OnceCell::new();
-        let them = || passed.get_or_init(|| pos.pass()).as_ref();
-        let their_wins = || self.their_wins();
         for &m in after.captures().iter() {
             if m.to == first.to || after.piece_at(m.to).is_none() {
                 continue;
@@ -547,10 +549,11 @@ impl<'a> Exchanges<'a> {
             // The capturer held the way shut by standing on it, or by pinning
             // the piece that now takes to its king (图23's 牵 either way).
             let line = on_path(after.board(), m.from, m.to, first.from)
-                || attacks(pos.board(), m.from, m.to) && them().is_some_and(|p| !p.is_legal(m));
+                || attacks(pos.board(), m.from, m.to)
+                    && self.them().is_some_and(|p| !p.is_legal(m));
             let may_escape = self.may_escape(first, &after, m);
-            let already_lost = || them().is_some_and(|p| already_won(p, m.to));
-            if !line && !may_escape || their_wins() & m.to.bit() != 0 && already_lost() {
+            let already_lost = || self.them().is_some_and(|p| already_won(p, m.to));
+            if !line && !may_escape || self.their_wins() & m.to.bit() != 0 && already_lost() {
                 continue;
             }
             let taken = ex.won.first().map_or(0, |&p| value(p, first.to));
@@ -945,35 +948,16 @@ fn elsewhere(
     window: Window,
     back: Line,
 ) -> Line {
-    let mut best = back;
-    if best.key() <= window.alpha {
-        return best;
+    if back.key() <= window.alpha {
+        return back;
     }
     let board = pos.board();
     let victims = board.occupied_by(pos.turn().other())
         & !board.by_role(Role::King)
         & !limits.their_excluded
         & !square.bit();
-    for &m in pos.legal_moves_within(victims).iter() {
-        let Some(victim) = pos.piece_at(m.to) else {
-            continue;
-        };
-        let lost = value(victim, m.to);
-        let sure = Window {
-            beta: window.beta.min(best.key()),
-            ..window
-        };
-        let next = pos.after(m);
-        let rest = attacker(&next, depth + 1, limits, sure.shifted(pair(-lost, -lost)));
-        let score = rest.score - lost;
-        if weight(score, rest.by_pawns) < best.key() {
-            best = Line::after_losing(m, victim, rest, score);
-            if best.key() <= window.alpha {
-                break;
-            }
-        }
-    }
-    best
+    let answers = pos.legal_moves_within(victims);
+    best_answer(pos, &answers, depth, limits, window, back, false)
 }
 
 /// `true` if the defender, at `depth`, stops at once: the exchange is as
@@ -992,35 +976,53 @@ fn defender_among(
     limits: Limits,
     window: Window,
 ) -> Line {
-    let mut best = Line::default();
-    if defender_stops(depth, window) {
-        return best;
+    if defender_stops(depth, window) || pos.piece_at(square).is_none() {
+        return Line::default();
     }
-    let Some(victim) = pos.piece_at(square) else {
-        return best;
-    };
-    for &m in recaptures {
+    let after = limits.freeing(square);
+    let spare_mated = limits.no_mated_recaptures;
+    best_answer(
+        pos,
+        recaptures,
+        depth,
+        after,
+        window,
+        Line::default(),
+        spare_mated,
+    )
+}
+
+/// The defender's best of `best` and the captures `answers`, each followed
+/// by the starting side's best continuation within `limits`. Exact within
+/// `window` (see [`Window`]). With `spare_mated` (29.4), an answer after
+/// which the starting side can force mate is not made.
+fn best_answer(
+    pos: &Position,
+    answers: &[Move],
+    depth: usize,
+    limits: Limits,
+    window: Window,
+    mut best: Line,
+    spare_mated: bool,
+) -> Line {
+    for &m in answers {
+        if best.key() <= window.alpha {
+            break;
+        }
+        let Some(victim) = pos.piece_at(m.to) else {
+            continue;
+        };
         let next = pos.after(m);
-        let lost = value(victim, square);
+        let lost = value(victim, m.to);
         let sure = Window {
             beta: window.beta.min(best.key()),
             ..window
         };
-        let rest = attacker(
-            &next,
-            depth + 1,
-            limits.freeing(square),
-            sure.shifted(pair(-lost, -lost)),
-        );
+        let rest = attacker(&next, depth + 1, limits, sure.shifted(pair(-lost, -lost)));
         let score = rest.score - lost;
-        // The mate is asked last, of a recapture that would be chosen.
-        if weight(score, rest.by_pawns) < best.key()
-            && !(limits.no_mated_recaptures && can_force_mate(&next))
-        {
+        // The mate is asked last, of an answer that would be chosen.
+        if weight(score, rest.by_pawns) < best.key() && !(spare_mated && can_force_mate(&next)) {
             best = Line::after_losing(m, victim, rest, score);
-            if best.key() <= window.alpha {
-                break;
-            }
         }
     }
     best
