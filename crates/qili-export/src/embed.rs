@@ -3,10 +3,8 @@
 //! with a copy button). They were the site's own "Embed" panel until it
 //! moved here, off the first load; the text is the same, byte for byte.
 
+use crate::shown::Page;
 use qili::rules::Edition;
-use qili_site::library;
-use qili_site::model::analysis::Analysis;
-use qili_site::route::Route;
 use qili_web::markup::esc;
 use qili_web::url::encode;
 use qili_web::Lang;
@@ -17,26 +15,14 @@ use qili_web::Lang;
 /// edition chosen; the analysis board (`#/analysis?…`) and a widget's
 /// `data-line` (`#/widget?…`) the whole line, whatever ply is shown.
 pub fn line(hash: &str) -> Result<(String, String, Edition), String> {
-    let hash = hash.strip_prefix('#').unwrap_or(hash);
-    let route = match hash.strip_prefix("/widget?") {
-        Some(query) => Route::parse(&format!("/analysis?{query}")),
-        None => Route::parse(hash),
-    };
-    match route {
-        Route::Case { id, edition, .. } => {
-            let case = library::find(&id).ok_or_else(|| format!("no example {id}"))?;
-            Ok((
-                case.fen.to_string(),
-                case.moves.to_string(),
-                edition.unwrap_or(case.edition()),
-            ))
+    match Page::read(hash)? {
+        Page::Case { case, edition, .. } => {
+            Ok((case.fen.to_string(), case.moves.to_string(), edition))
         }
-        Route::Analysis(params) => {
-            let (a, _) = Analysis::from_params(&params);
+        Page::Analysis(a) | Page::Widget(a) => {
             let moves: Vec<String> = a.moves.iter().map(ToString::to_string).collect();
             Ok((a.start_fen(), moves.join(" "), a.edition))
         }
-        _ => Err("this page shows no board".into()),
     }
 }
 
@@ -73,6 +59,7 @@ pub fn snippets(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use qili_site::library;
 
     #[test]
     fn snippets_escape_what_they_quote() {

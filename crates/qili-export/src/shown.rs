@@ -10,10 +10,53 @@ use qili::Move;
 use qili_diagram::svg::{document, Options};
 use qili_diagram::{Glyphs, Sheet};
 use qili_site::judge::{pieces, Judged};
-use qili_site::library;
+use qili_site::library::{self, Case};
 use qili_site::model::analysis::Analysis;
 use qili_site::route::Route;
 use qili_web::Lang;
+
+/// A page with a board, as its address names it.
+pub(crate) enum Page {
+    /// The replay of an example, in the edition chosen (or the example's),
+    /// at the ply named, if any.
+    Case {
+        /// The example.
+        case: &'static Case,
+        /// The edition it is judged by.
+        edition: Edition,
+        /// The ply shown, if named.
+        ply: Option<usize>,
+    },
+    /// The analysis board.
+    Analysis(Analysis),
+    /// A widget's `data-line` (the analysis board's parameters).
+    Widget(Analysis),
+}
+
+impl Page {
+    /// Reads the address `hash` (with or without `#`).
+    pub(crate) fn read(hash: &str) -> Result<Page, String> {
+        let hash = hash.strip_prefix('#').unwrap_or(hash);
+        if let Some(query) = hash.strip_prefix("/widget?") {
+            let Route::Analysis(params) = Route::parse(&format!("/analysis?{query}")) else {
+                return Err("unreadable widget line".into());
+            };
+            return Ok(Page::Widget(Analysis::from_params(&params).0));
+        }
+        match Route::parse(hash) {
+            Route::Case { id, edition, ply } => {
+                let case = library::find(&id).ok_or_else(|| format!("no example {id}"))?;
+                Ok(Page::Case {
+                    case,
+                    edition: edition.unwrap_or(case.edition()),
+                    ply,
+                })
+            }
+            Route::Analysis(params) => Ok(Page::Analysis(Analysis::from_params(&params).0)),
+            _ => Err("this page shows no board".into()),
+        }
+    }
+}
 
 /// A line as a page shows it.
 #[derive(Debug)]
@@ -33,43 +76,28 @@ pub struct Shown {
 impl Shown {
     /// Reads the address `hash` (with or without `#`).
     pub fn from_hash(hash: &str) -> Result<Shown, String> {
-        let hash = hash.strip_prefix('#').unwrap_or(hash);
-        if let Some(query) = hash.strip_prefix("/widget?") {
-            let Route::Analysis(params) = Route::parse(&format!("/analysis?{query}")) else {
-                return Err("unreadable widget line".into());
-            };
-            let (a, _) = Analysis::from_params(&params);
-            let judged = Judged::new(a.edition, &a.start, &a.moves)?;
-            return Ok(Shown {
+        match Page::read(hash)? {
+            Page::Widget(a) => Ok(Shown {
                 title: None,
                 name: "widget".into(),
                 ply: a.ply,
-                judged,
-            });
-        }
-        match Route::parse(hash) {
-            Route::Case { id, edition, ply } => {
-                let case = library::find(&id).ok_or_else(|| format!("no example {id}"))?;
+                judged: Judged::new(a.edition, &a.start, &a.moves)?,
+            }),
+            Page::Case { case, edition, ply } => {
                 let (start, moves) = case.line()?;
-                let judged = Judged::new(edition.unwrap_or(case.edition()), &start, &moves)?;
                 Ok(Shown {
                     title: Some(case.title.to_string()),
                     name: case.id.to_string(),
                     ply: ply.unwrap_or(0).min(moves.len()),
-                    judged,
+                    judged: Judged::new(edition, &start, &moves)?,
                 })
             }
-            Route::Analysis(params) => {
-                let (a, _) = Analysis::from_params(&params);
-                let judged = Judged::new(a.edition, &a.start, &a.moves[..a.ply])?;
-                Ok(Shown {
-                    title: None,
-                    name: "analysis".into(),
-                    ply: a.ply,
-                    judged,
-                })
-            }
-            _ => Err("this page shows no board".into()),
+            Page::Analysis(a) => Ok(Shown {
+                title: None,
+                name: "analysis".into(),
+                ply: a.ply,
+                judged: Judged::new(a.edition, &a.start, &a.moves[..a.ply])?,
+            }),
         }
     }
 
