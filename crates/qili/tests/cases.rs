@@ -155,7 +155,7 @@ fn cxa1999_composed() {
 /// diagrams fails here.
 #[test]
 fn concepts_composed() {
-    check("concepts-composed.jsonl", "ruling", 1767, 10241);
+    check("concepts-composed.jsonl", "ruling", 1779, 10253);
 }
 
 #[test]

@@ -10,7 +10,9 @@
 //! answer leaves the side behind (see [`Exchanges::of`]). To a first capture
 //! that would win although it can be taken back, the opponent may also
 //! answer by taking another piece with check and taking back once the check
-//! is answered (CXA 2020 参考图31).
+//! is answered (CXA 2020 参考图31). A follow-up capture that gives check
+//! cannot be answered by stopping: the opponent answers the check, and the
+//! captures go on (29.1, checks and exchanges are one means).
 //!
 //! Every capture is a legal move of the position it is played in, so pins,
 //! the flying-general rule and cannon screens that disappear are respected: a
@@ -293,6 +295,30 @@ impl Line {
     /// The line's [`weight`].
     fn key(&self) -> Weight {
         weight(self.score, self.by_pawns)
+    }
+
+    /// `true` if the defender prefers this line to `other`: it costs less
+    /// by [`weight`]; of two that cost the same, the one with fewer
+    /// captures, then by the pieces traded, role by role in a fixed order.
+    /// Never the one found first: which answer is found first differs left
+    /// and right, red and black, and the pieces traded decide whether a
+    /// pawn's trade floats (25.3).
+    fn before(&self, other: &Line) -> bool {
+        let order = |l: &Line| {
+            let roles = |p: &Pieces| {
+                p.as_slice().iter().fold([0u8; 7], |mut n, q| {
+                    n[q.role.index()] += 1;
+                    n
+                })
+            };
+            (
+                l.key(),
+                l.won.len + l.lost.len,
+                roles(&l.won),
+                roles(&l.lost),
+            )
+        };
+        order(self) < order(other)
     }
 
     /// The line `rest` after the defender first lost `victim` to its move
@@ -915,8 +941,12 @@ fn attacker(pos: &Position, depth: usize, limits: Limits, window: Window) -> Lin
 }
 
 /// The defender to move after the starting side took on `square`: stop, or
-/// take back there. Exact within `window` (see [`Window`]).
+/// take back there — or, in check after a follow-up capture, answer the
+/// check ([`answer_in_check`]). Exact within `window` (see [`Window`]).
 fn defender(pos: &Position, square: Square, depth: usize, limits: Limits, window: Window) -> Line {
+    if (3..MAX_CAPTURES).contains(&depth) && pos.is_check() {
+        return answer_in_check(pos, square, depth, limits, window);
+    }
     if defender_stops(depth, window) {
         return Line::default();
     }
@@ -1026,6 +1056,58 @@ fn best_answer(
         }
     }
     best
+}
+
+/// The defender in check after a follow-up capture on `square`: it cannot
+/// stop, as stopping is a move too, and in check the move must answer the
+/// check (29.1 "能够通过连续照将吃子": captures and checks are one means). It
+/// answers by any legal move — taking back there, taking the checker or
+/// another piece, blocking or stepping away — after which the starting side
+/// goes on capturing or stops. Mated, it has no answer and the exchange
+/// ends there: a mate is not material (杀 is a kind of its own, 28.2).
+///
+/// Only from the starting side's second capture on (as for answers
+/// elsewhere): the answer to the first capture is the exchange on its point.
+fn answer_in_check(
+    pos: &Position,
+    square: Square,
+    depth: usize,
+    limits: Limits,
+    window: Window,
+) -> Line {
+    let free = limits.freeing(square);
+    let mut best: Option<Line> = None;
+    for &e in pos.legal_moves().iter() {
+        if best.as_ref().is_some_and(|b| b.key() <= window.alpha) {
+            break;
+        }
+        // A line as good as the best so far is searched exactly too: of
+        // two answers that cost the same, the tie decides (`Line::before`).
+        let sure = Window {
+            beta: best
+                .as_ref()
+                .map_or(window.beta, |b| window.beta.min(b.key() + 1)),
+            ..window
+        };
+        let victim = pos.piece_at(e.to);
+        let lost = victim.map_or(0, |p| value(p, e.to));
+        let next = pos.after(e);
+        if e.to == square && limits.no_mated_recaptures && can_force_mate(&next) {
+            continue;
+        }
+        let rest = attacker(&next, depth + 1, free, sure.shifted(pair(-lost, -lost)));
+        let line = Line {
+            score: rest.score - lost,
+            won: rest.won,
+            lost: Pieces::then(victim, rest.lost),
+            by_pawns: rest.by_pawns,
+            moves: Moves::then(e, rest.moves),
+        };
+        if best.as_ref().is_none_or(|b| line.before(b)) {
+            best = Some(line);
+        }
+    }
+    best.unwrap_or_default()
 }
 
 /// The defender's other answer to the first capture, on `square`: take
@@ -1192,6 +1274,37 @@ mod tests {
             "e5f5",
         );
         assert!(e.wins_material(), "{e:?}");
+    }
+
+    /// A corpus game (xq021259, 柳大华–胡荣华 1999, after 马二退四): the horse
+    /// takes the elephant e7; if the elephant g9 takes back, the cannon e2
+    /// takes it again over the rook e4, with check over the advisor e8.
+    /// Black cannot stop there: R h7xe7 is taken by R e4xe7, A e8d7 lets
+    /// the cannon take the horse c7 with the rook's discovered check, and
+    /// A e8f7 lets it take the rook h7. Taking back loses, so black does
+    /// not, and the elephant is won.
+    #[test]
+    fn a_defender_in_check_cannot_stop() {
+        let e = ex_again(
+            "1n1ckab2/4a4/2n1b2r1/p2R3N1/8p/PN2R4/1r6P/B3C4/9/3AKAB2 w",
+            "h6f5",
+            "f5e7",
+        );
+        assert!(e.wins_material(), "{e:?}");
+        let line: Vec<String> = e.line.iter().map(|m| m.to_string()).collect();
+        assert_eq!(line, ["f5e7"]);
+        // After the recapture, the cannon's capture with check and what
+        // follows the forced answer: an elephant, then a horse or a rook
+        // for a cannon.
+        let pos = crate::rules::after_line(
+            "1n1ckab2/4a4/2n1b2r1/p2R5/5N2p/PN2R4/1r6P/B3C4/9/3AKAB2 w",
+            "f5e7 g9e7",
+        );
+        let rest = attacker(&pos, 2, Limits::NONE, Window::ALL);
+        assert_eq!(rest.score, 3);
+        assert!(pos
+            .after(iccs::parse_move(&pos, "e2e7").unwrap())
+            .is_check());
     }
 
     /// CXA 2020 图21 after 车四退二: rook and horse against the horse the
