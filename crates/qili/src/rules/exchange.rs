@@ -1039,23 +1039,41 @@ fn best_answer(
         if best.key() <= window.alpha {
             break;
         }
-        let Some(victim) = pos.piece_at(m.to) else {
-            continue;
-        };
-        let next = pos.after(m);
-        let lost = value(victim, m.to);
         let sure = Window {
             beta: window.beta.min(best.key()),
             ..window
         };
-        let rest = attacker(&next, depth + 1, limits, sure.shifted(pair(-lost, -lost)));
-        let score = rest.score - lost;
+        let next = pos.after(m);
+        let line = answer_line(pos, m, &next, depth, limits, sure);
         // The mate is asked last, of an answer that would be chosen.
-        if weight(score, rest.by_pawns) < best.key() && !(spare_mated && can_force_mate(&next)) {
-            best = Line::after_losing(m, victim, rest, score);
+        if line.key() < best.key() && !(spare_mated && can_force_mate(&next)) {
+            best = line;
         }
     }
     best
+}
+
+/// The defender's answer `m` in `pos` at `depth` (a capture or, in check,
+/// any move), which leads to `next`, followed by the starting side's best
+/// continuation within `limits`: exact within `window` (of the whole line).
+fn answer_line(
+    pos: &Position,
+    m: Move,
+    next: &Position,
+    depth: usize,
+    limits: Limits,
+    window: Window,
+) -> Line {
+    let victim = pos.piece_at(m.to);
+    let lost = victim.map_or(0, |p| value(p, m.to));
+    let rest = attacker(next, depth + 1, limits, window.shifted(pair(-lost, -lost)));
+    Line {
+        score: rest.score - lost,
+        won: rest.won,
+        lost: Pieces::then(victim, rest.lost),
+        by_pawns: rest.by_pawns,
+        moves: Moves::then(m, rest.moves),
+    }
 }
 
 /// The defender in check after a follow-up capture on `square`: it cannot
@@ -1089,21 +1107,11 @@ fn answer_in_check(
                 .map_or(window.beta, |b| window.beta.min(b.key() + 1)),
             ..window
         };
-        let victim = pos.piece_at(e.to);
-        let lost = victim.map_or(0, |p| value(p, e.to));
         let next = pos.after(e);
-        if e.to == square && limits.no_mated_recaptures && can_force_mate(&next) {
-            continue;
-        }
-        let rest = attacker(&next, depth + 1, free, sure.shifted(pair(-lost, -lost)));
-        let line = Line {
-            score: rest.score - lost,
-            won: rest.won,
-            lost: Pieces::then(victim, rest.lost),
-            by_pawns: rest.by_pawns,
-            moves: Moves::then(e, rest.moves),
-        };
-        if best.as_ref().is_none_or(|b| line.before(b)) {
+        let line = answer_line(pos, e, &next, depth, free, sure);
+        // 29.4 is asked last, of a recapture that would be chosen.
+        let mated = || e.to == square && limits.no_mated_recaptures && can_force_mate(&next);
+        if best.as_ref().is_none_or(|b| line.before(b)) && !mated() {
             best = Some(line);
         }
     }
