@@ -155,7 +155,7 @@ fn cxa1999_composed() {
 /// diagrams fails here.
 #[test]
 fn concepts_composed() {
-    check("concepts-composed.jsonl", "ruling", 1779, 10253);
+    check("concepts-composed.jsonl", "ruling", 1797, 10271);
 }
 
 #[test]

@@ -451,6 +451,7 @@ fn winning_capture(
             ex.won = vec![victim];
             ex.lost.clear();
             ex.won_by_pawns = 0;
+            ex.pawn_part = None;
             ex.line = mated_recapture_line(pos, m);
             root = Some(Root::False(FalseRoot::MatedForTakingBack));
         } else if !ex.wins_material() && !can_force_mate(pos) {
@@ -475,6 +476,7 @@ fn winning_capture(
             ex.won = vec![victim, lost.won];
             ex.lost = pos.piece_at(m.from).into_iter().collect();
             ex.won_by_pawns = 0;
+            ex.pawn_part = None;
             ex.line = lost.line;
             root = Some(Root::False(FalseRoot::LostToCheck));
         }

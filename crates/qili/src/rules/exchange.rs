@@ -41,24 +41,64 @@ pub struct Exchange {
     pub lost: Vec<Piece>,
     /// `true` if the opponent had at least one legal recapture of the first capture.
     pub recapturable: bool,
-    /// Material taken by pawns after the first capture (see [`Exchange::wins_material`]).
+    /// Material pawns win after the first capture by taking anything but
+    /// the piece that has just taken (see [`Exchange::wins_material`]).
     pub won_by_pawns: i32,
-    /// `true` if a pawn made the first capture: the trade is the pawn's
-    /// (see [`floats`]).
-    pub pawns_trade: bool,
+    /// The part of the best line that pawns take part in, if any (see
+    /// [`PawnPart`]).
+    pub pawn_part: Option<PawnPart>,
     /// The best line itself, the first capture included: the moves both
     /// sides play until one stops (what the balance is counted after).
     pub line: Vec<Move>,
 }
 
+/// Where the part of an exchange's line that pawns take part in begins: the
+/// first capture made by a pawn or of a pawn, either side's (the first
+/// capture itself when a pawn makes it or is taken by it). What comes before
+/// is counted as it is; the part itself is where a pawn's value floats (25.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PawnPart {
+    /// Pieces the starting side won before the part.
+    pub won: usize,
+    /// Pieces it lost before the part.
+    pub lost: usize,
+    /// What the part is worth to it.
+    pub worth: i32,
+}
+
 impl Exchange {
-    /// `true` if the exchange wins material under 25.3: a positive gain, and not
-    /// a trade of crossed pawns against pieces (a crossed pawn's value floats:
-    /// pieces won for pawns only, or pawns won for pieces only, are no gain),
-    /// not counting what a pawn takes after an even trade (参考图33: "等值交换后
-    /// 兵吃士" is no gain).
+    /// `true` if the exchange wins material under 25.3 (see
+    /// [`Exchange::counted`]).
     pub fn wins_material(&self) -> bool {
-        self.gain - self.won_by_pawns > 0 && !floats(&self.won, &self.lost, self.pawns_trade)
+        self.counted() > 0
+    }
+
+    /// What the exchange wins as 25.3 counts it. The captures before pawns
+    /// take part count in full. The part pawns take part in counts nothing
+    /// won where it floats (pieces traded for pawns only, or pawns for pieces
+    /// only, "一兵换取数子或一子换取数兵均不算得子"), and otherwise counts
+    /// without what pawns win by taking anything but the piece that has just
+    /// taken: that is a pawn's own capture (27.2 "兵(卒)本身捉吃…按闲处理";
+    /// 参考图33 "等值交换后兵吃士", the pawn taking the other advisor), while a
+    /// pawn taking back is a root at work, as any piece is (28.16), and with
+    /// the piece that chases it attacks the same piece at once (27.1
+    /// "其他棋子…同时捉吃…均按捉处理"; 参考图11 炮卒联合捉子).
+    ///
+    /// So a horse that wins a rook for itself has won, whatever a pawn trades
+    /// for after it; a cannon traded for a cannon, then a pawn for the horse
+    /// guarded by the cannons, has won nothing.
+    pub fn counted(&self) -> i32 {
+        let Some(part) = self.pawn_part else {
+            return self.gain - self.won_by_pawns;
+        };
+        let won = self.won.get(part.won..).unwrap_or_default();
+        let lost = self.lost.get(part.lost..).unwrap_or_default();
+        let pawns = if floats(won, lost) {
+            part.worth.min(0)
+        } else {
+            part.worth - self.won_by_pawns
+        };
+        self.gain - part.worth + pawns
     }
 }
 
@@ -66,16 +106,12 @@ impl Exchange {
 /// only — the pawns' value floats to whatever they were traded for
 /// ("一兵换取数子或一子换取数兵均不算得子").
 ///
-/// In a trade a pawn opens (`pawns_trade`: its capture comes first), a
-/// piece won and one of the same kind lost on the way are an even trade of
-/// their own (28.5 兑), not part of what the pawn bought: they are set aside
-/// first, so that a horse traded for a horse in the middle of the pawn's
-/// trade neither makes nor unmakes the float (which of two lines of equal
-/// worth the search meets first must not decide it). A trade a piece opens
-/// is counted whole: a horse that takes a rook and is taken by a horse,
-/// which the pawn then takes, has won a rook for a horse (not a rook for
-/// the pawn).
-pub(super) fn floats(won: &[Piece], lost: &[Piece], pawns_trade: bool) -> bool {
+/// A piece won and one of the same kind lost on the way are an even trade
+/// of their own (28.5 兑), not part of what the pawns bought: they are set
+/// aside first, so that a horse traded for a horse in the middle of a
+/// pawn's trade neither makes nor unmakes the float (which of two lines of
+/// equal worth the search meets first must not decide it).
+pub(super) fn floats(won: &[Piece], lost: &[Piece]) -> bool {
     // The pieces of each role given and bought, counted (a search asks this
     // of every exchange it weighs: no list is built).
     let count = |pieces: &[Piece]| {
@@ -85,12 +121,10 @@ pub(super) fn floats(won: &[Piece], lost: &[Piece], pawns_trade: bool) -> bool {
         })
     };
     let (mut given, mut bought) = (count(lost), count(won));
-    if pawns_trade {
-        for (g, b) in given.iter_mut().zip(&mut bought) {
-            let even = (*g).min(*b);
-            *g -= even;
-            *b -= even;
-        }
+    for (g, b) in given.iter_mut().zip(&mut bought) {
+        let even = (*g).min(*b);
+        *g -= even;
+        *b -= even;
     }
     let pawns = Role::Pawn.index();
     let pawns_only = |n: &[usize; 7]| n[pawns] > 0 && n.iter().sum::<usize>() == n[pawns];
@@ -103,8 +137,11 @@ struct Line {
     score: i32,
     won: Pieces,
     lost: Pieces,
-    /// Part of `score` taken by pawns after the first capture.
+    /// Part of `score` pawns won by their own captures (see
+    /// [`Exchange::counted`]).
     by_pawns: i32,
+    /// The part pawns take part in.
+    pawn_part: Option<PawnPart>,
     /// The moves of the line.
     moves: Moves,
 }
@@ -322,15 +359,59 @@ impl Line {
     }
 
     /// The line `rest` after the defender first lost `victim` to its move
-    /// `m`, worth `score` in all.
-    fn after_losing(m: Move, victim: Piece, rest: Line, score: i32) -> Line {
+    /// `m` by `capturer`, worth `score` in all.
+    fn after_losing(m: Move, capturer: Piece, victim: Piece, rest: Line, score: i32) -> Line {
         Line {
             score,
             won: rest.won,
             lost: Pieces::then(Some(victim), rest.lost),
             by_pawns: rest.by_pawns,
+            pawn_part: PawnPart::after(capturer, Some(victim), Side::Defender, &rest, score),
             moves: Moves::then(m, rest.moves),
         }
+    }
+}
+
+/// Which side of an exchange makes a move.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Side {
+    /// The side that started it.
+    Starter,
+    /// The side whose piece it took first.
+    Defender,
+}
+
+impl PawnPart {
+    /// The part pawns take part in, of a line worth `score` that begins with
+    /// `side`'s move by `capturer`, taking `victim` if any, and goes on as
+    /// `rest`: it begins here if a pawn takes or is taken.
+    fn after(
+        capturer: Piece,
+        victim: Option<Piece>,
+        side: Side,
+        rest: &Line,
+        score: i32,
+    ) -> Option<PawnPart> {
+        let Some(victim) = victim else {
+            return rest.pawn_part;
+        };
+        if capturer.role == Role::Pawn || victim.role == Role::Pawn {
+            return Some(PawnPart {
+                won: 0,
+                lost: 0,
+                worth: score,
+            });
+        }
+        rest.pawn_part.map(|p| match side {
+            Side::Starter => PawnPart {
+                won: p.won + 1,
+                ..p
+            },
+            Side::Defender => PawnPart {
+                lost: p.lost + 1,
+                ..p
+            },
+        })
     }
 }
 
@@ -595,6 +676,8 @@ impl<'a> Exchanges<'a> {
                 ex.gain = gain;
                 ex.lost = after.piece_at(m.to).into_iter().collect();
                 ex.won.truncate(1);
+                ex.won_by_pawns = 0;
+                ex.pawn_part = None;
                 ex.line = Moves::then(first, reply.moves).to_vec();
             }
         }
@@ -619,9 +702,15 @@ fn refuted_recapture(pos: &Position, line: Vec<Move>, limits: Limits) -> Option<
             longer.extend(mate_by_checks(&next, MATE_CHECKS).unwrap_or_default());
             return Some(longer);
         }
-        let more = attacker(&next, longer.len(), limits.freeing(last.to), Window::ALL)
-            .moves
-            .to_vec();
+        let more = attacker(
+            &next,
+            longer.len(),
+            limits.freeing(last.to),
+            Window::ALL,
+            Some(last.to),
+        )
+        .moves
+        .to_vec();
         if more.is_empty() {
             return None;
         }
@@ -803,20 +892,17 @@ pub fn exchange_without(pos: &Position, first: Move, banned: &[Square]) -> Excha
 /// [`exchange`] with the starting side's follow-up captures and the
 /// defender's answers within `limits`.
 fn exchange_within(pos: &Position, first: Move, limits: Limits) -> Exchange {
-    let Some(target) = pos.piece_at(first.to) else {
+    let (Some(capturer), Some(target)) = (pos.piece_at(first.from), pos.piece_at(first.to)) else {
         return Exchange {
             gain: 0,
             won: Vec::new(),
             lost: Vec::new(),
             recapturable: false,
             won_by_pawns: 0,
-            pawns_trade: false,
+            pawn_part: None,
             line: Vec::new(),
         };
     };
-    let pawns_trade = pos
-        .piece_at(first.from)
-        .is_some_and(|p| p.role == Role::Pawn);
     let after = pos.after(first);
     let recaptures = after.legal_moves_to(first.to);
     let recapturable = !recaptures.is_empty();
@@ -829,43 +915,48 @@ fn exchange_within(pos: &Position, first: Move, limits: Limits) -> Exchange {
             rest = other;
         }
     }
-    let exchange = |rest: Line| Exchange {
-        gain: value(target, first.to) + rest.score,
-        won: Pieces::then(Some(target), rest.won).as_slice().to_vec(),
-        lost: rest.lost.as_slice().to_vec(),
-        recapturable,
-        won_by_pawns: rest.by_pawns,
-        pawns_trade,
-        line: Moves::then(first, rest.moves).to_vec(),
+    let exchange = |rest: Line| {
+        let gain = value(target, first.to) + rest.score;
+        Exchange {
+            gain,
+            won: Pieces::then(Some(target), rest.won).as_slice().to_vec(),
+            lost: rest.lost.as_slice().to_vec(),
+            recapturable,
+            won_by_pawns: rest.by_pawns,
+            pawn_part: PawnPart::after(capturer, Some(target), Side::Starter, &rest, gain),
+            line: Moves::then(first, rest.moves).to_vec(),
+        }
     };
     let most = rest.score;
     let ex = exchange(rest);
     if !recapturable || !ex.wins_material() {
         return ex;
     }
-    floating_recapture(&after, first.to, target, most, limits).map_or(ex, exchange)
+    floating_recapture(&after, first.to, most, limits)
+        .into_iter()
+        .map(exchange)
+        .filter(|ex| ex.pawn_part.is_some() && !ex.wins_material())
+        .min_by_key(|ex| weight(ex.gain, ex.won_by_pawns))
+        .unwrap_or(ex)
 }
 
-/// The defender's answer to a first capture, which took `target` on
-/// `square` (played in `pos`), after which the exchange floats: 25.3
-/// "一兵换取数子或一子换取数兵均不算得子" (2020 参考图33 "浮动价值的兵换士、炮为等值交换":
-/// a pawn that takes and is taken back, a horse then taking the piece that
-/// took it, is an even trade; so is an advisor that takes a pawn, taken back
-/// by a pawn the rook then takes). Of two lines that cost the defender the same
-/// material, it takes back on the one that makes the trade float: the
-/// numbers are the first measure (a defender that gives up more to make a
-/// pawn's trade float has lost more, not traded evenly), and between equal
-/// numbers 25.3 decides. `most` is what the best line by the numbers loses
-/// the defender after the first capture, as the search counts it.
-fn floating_recapture(
-    pos: &Position,
-    square: Square,
-    target: Piece,
-    most: i32,
-    limits: Limits,
-) -> Option<Line> {
-    let capturer = pos.piece_at(square).filter(|&p| value(p, square) > 0)?;
-    let pawns_trade = capturer.role == Role::Pawn;
+/// The defender's answers to a first capture on `square` (played in
+/// `pos`) that may make the exchange float: 25.3 "一兵换取数子或一子换取数兵均不算得子"
+/// (2020 参考图33 "浮动价值的兵换士、炮为等值交换": a pawn that takes and is taken
+/// back, a horse then taking the piece that took it, is an even trade; so is
+/// an advisor that takes a pawn, taken back by a pawn the rook then takes).
+/// Of two lines that cost the defender the same material, it takes back on
+/// the one after which nothing is won as 25.3 counts it: the numbers are the
+/// first measure (a defender that gives up more to make a pawn's trade
+/// float has lost more, not traded evenly), and between equal numbers 25.3
+/// decides. `most` is what the best line by the numbers loses the defender
+/// after the first capture, as the search counts it; the lines returned
+/// cost no more, and the caller keeps those a pawn takes part in that do
+/// not win.
+fn floating_recapture(pos: &Position, square: Square, most: i32, limits: Limits) -> Vec<Line> {
+    let Some(taker) = pos.piece_at(square).filter(|&p| value(p, square) > 0) else {
+        return Vec::new();
+    };
     let free = limits.freeing(square);
     let here_only = Limits {
         excluded: ALL_SQUARES & !square.bit(),
@@ -878,26 +969,31 @@ fn floating_recapture(
             // The trade on the square itself, if the starting side does no
             // better by capturing elsewhere too (an even trade on the way
             // would only reorder equal lines).
-            let here = attacker(&next, 2, here_only, Window::ALL);
-            let best = attacker(&next, 2, free, Window::ALL);
+            let here = attacker(&next, 2, here_only, Window::ALL, Some(square));
+            let best = attacker(&next, 2, free, Window::ALL, Some(square));
+            let recapturer = pos.piece_at(m.from)?;
             (here.key() == best.key()).then(|| {
-                let score = here.score - value(capturer, square);
-                Line::after_losing(m, capturer, here, score)
+                let score = here.score - value(taker, square);
+                Line::after_losing(m, recapturer, taker, here, score)
             })
         })
-        .filter(|line| {
-            if line.score > most {
-                return false;
-            }
-            let won = Pieces::then(Some(target), line.won);
-            floats(won.as_slice(), line.lost.as_slice(), pawns_trade)
-        })
-        .min_by_key(Line::key)
+        .filter(|line| line.score <= most)
+        .collect()
 }
 
 /// The starting side to move: stop, or capture anything. Exact within
-/// `window` (see [`Window`]).
-fn attacker(pos: &Position, depth: usize, limits: Limits, window: Window) -> Line {
+/// `window` (see [`Window`]). `retake` is the point where the defender has
+/// just captured, if it has: a pawn that takes back there completes the
+/// trade on that point, as any root does (28.16), and what it takes counts
+/// in full; what a pawn wins anywhere else is its own capture (27.2, 参考图33
+/// "等值交换后兵吃士"; see [`Exchange::counted`]).
+fn attacker(
+    pos: &Position,
+    depth: usize,
+    limits: Limits,
+    window: Window,
+    retake: Option<Square>,
+) -> Line {
     let mut best = Line::default();
     if depth >= MAX_CAPTURES || best.key() >= window.beta {
         return best;
@@ -909,12 +1005,12 @@ fn attacker(pos: &Position, depth: usize, limits: Limits, window: Window) -> Lin
         if limits.banned & m.from.bit() != 0 {
             continue;
         }
-        let Some(victim) = pos.piece_at(m.to) else {
+        let (Some(capturer), Some(victim)) = (pos.piece_at(m.from), pos.piece_at(m.to)) else {
             continue;
         };
         let next = pos.after(m);
         let taken = value(victim, m.to);
-        let by_pawn = pos.piece_at(m.from).is_some_and(|p| p.role == Role::Pawn);
+        let by_pawn = retake != Some(m.to) && capturer.role == Role::Pawn;
         let pawn_share = if by_pawn { taken } else { 0 };
         let sure = Window {
             alpha: window.alpha.max(best.key()),
@@ -930,6 +1026,7 @@ fn attacker(pos: &Position, depth: usize, limits: Limits, window: Window) -> Lin
                 won: Pieces::then(Some(victim), rest.won),
                 lost: rest.lost,
                 by_pawns,
+                pawn_part: PawnPart::after(capturer, Some(victim), Side::Starter, &rest, score),
                 moves: Moves::then(m, rest.moves),
             };
             if best.key() >= window.beta {
@@ -1066,12 +1163,19 @@ fn answer_line(
 ) -> Line {
     let victim = pos.piece_at(m.to);
     let lost = victim.map_or(0, |p| value(p, m.to));
-    let rest = attacker(next, depth + 1, limits, window.shifted(pair(-lost, -lost)));
+    let shifted = window.shifted(pair(-lost, -lost));
+    let rest = attacker(next, depth + 1, limits, shifted, victim.map(|_| m.to));
+    let score = rest.score - lost;
+    let pawn_part = match pos.piece_at(m.from) {
+        Some(mover) => PawnPart::after(mover, victim, Side::Defender, &rest, score),
+        None => rest.pawn_part,
+    };
     Line {
-        score: rest.score - lost,
+        score,
         won: rest.won,
         lost: Pieces::then(victim, rest.lost),
         by_pawns: rest.by_pawns,
+        pawn_part,
         moves: Moves::then(m, rest.moves),
     }
 }
@@ -1128,7 +1232,7 @@ fn answer_in_check(
 fn take_with_check_first(pos: &Position, square: Square, limits: Limits) -> Line {
     let mut best = Line::default();
     for &k in pos.checking_moves().iter() {
-        let Some(taken) = pos.piece_at(k.to) else {
+        let (Some(checker), Some(taken)) = (pos.piece_at(k.from), pos.piece_at(k.to)) else {
             continue;
         };
         if k.to == square || single_square_gain(pos, k) > 0 {
@@ -1138,7 +1242,7 @@ fn take_with_check_first(pos: &Position, square: Square, limits: Limits) -> Line
         let rest = answer_check(&next, square, 2, limits);
         let score = rest.score - value(taken, k.to);
         if weight(score, rest.by_pawns) < best.key() {
-            best = Line::after_losing(k, taken, rest, score);
+            best = Line::after_losing(k, checker, taken, rest, score);
         }
     }
     best
@@ -1150,6 +1254,9 @@ fn take_with_check_first(pos: &Position, square: Square, limits: Limits) -> Line
 fn answer_check(pos: &Position, square: Square, depth: usize, limits: Limits) -> Line {
     let mut best: Option<Line> = None;
     for &e in pos.legal_moves().iter() {
+        let Some(mover) = pos.piece_at(e.from) else {
+            continue;
+        };
         let taken = pos.piece_at(e.to);
         let gained = taken.map_or(0, |p| value(p, e.to));
         let next = pos.after(e);
@@ -1171,6 +1278,7 @@ fn answer_check(pos: &Position, square: Square, depth: usize, limits: Limits) ->
                 won: Pieces::then(taken, rest.won),
                 lost: rest.lost,
                 by_pawns: rest.by_pawns,
+                pawn_part: PawnPart::after(mover, taken, Side::Starter, &rest, score),
                 moves: Moves::then(e, rest.moves),
             });
         }
@@ -1210,23 +1318,48 @@ mod tests {
             "i5i6",
             "a6a7",
         );
-        assert!(e.gain > 0 && e.pawns_trade, "{e:?}");
+        let whole = PawnPart {
+            won: 0,
+            lost: 0,
+            worth: e.gain,
+        };
+        assert!(e.gain > 0 && e.pawn_part == Some(whole), "{e:?}");
         assert!(!e.wins_material(), "{e:?}");
     }
 
-    /// A trade a piece opens is counted whole: the horse takes the rook, a
-    /// horse takes it back and the pawn takes that horse — a rook won for a
-    /// horse and a pawn, the horses not set aside (a corpus game, xq011049,
+    /// A pawn that takes back counts in full (a root at work, 28.16): the
+    /// horse takes the rook f5 and the rook f3 takes it back; the cannon
+    /// then takes the elephant i2 and opens the rook e5's file to the king,
+    /// and a rook that takes the checker is taken back by the pawn e6 — a
+    /// rook for a rook. The horse has won a rook for itself, without the
+    /// rook e5 that offers itself (a corpus game, xq016143, after 前马进5).
+    #[test]
+    fn a_pawn_taking_back_counts_in_full() {
+        let pos = fen::position(
+            "2n1kab2/4a4/4b2C1/4p3p/p3rR3/9/4nR2P/4cA2B/9/4KA3 b",
+            Tolerance::COMPOSED,
+        )
+        .unwrap();
+        let m = iccs::parse_move(&pos, "e3f5").unwrap();
+        let e5: Square = "e5".parse().unwrap();
+        let e = exchange_without(&pos, m, &[e5]);
+        assert!(e.wins_material(), "{e:?}");
+    }
+
+    /// A trade a piece opens counts in full up to where a pawn takes part:
+    /// the horse takes the rook and a horse takes it back, a rook won for a
+    /// horse; the pawn that takes that horse and is taken trades a pawn for
+    /// a horse, which floats and takes nothing off (a corpus game, xq011049,
     /// after 兵七进一).
     #[test]
-    fn a_trade_a_horse_opens_is_counted_whole() {
+    fn a_trade_a_horse_opens_counts_before_the_pawn_takes_part() {
         let e = ex_again(
             "2baka3/9/2n1bcn2/p3pcp1p/1r5r1/1CPN2P2/P3P3P/3CB1N2/4A4/1RBAK3R w",
             "c4c5",
             "d4b5",
         );
         assert_eq!(e.lost.len(), 2, "{e:?}");
-        assert!(!e.pawns_trade, "{e:?}");
+        assert_eq!(e.pawn_part.map(|p| (p.won, p.lost)), Some((1, 1)), "{e:?}");
         assert!(e.wins_material(), "{e:?}");
     }
 
@@ -1308,7 +1441,7 @@ mod tests {
             "1n1ckab2/4a4/2n1b2r1/p2R5/5N2p/PN2R4/1r6P/B3C4/9/3AKAB2 w",
             "f5e7 g9e7",
         );
-        let rest = attacker(&pos, 2, Limits::NONE, Window::ALL);
+        let rest = attacker(&pos, 2, Limits::NONE, Window::ALL, None);
         assert_eq!(rest.score, 3);
         assert!(pos
             .after(iccs::parse_move(&pos, "e2e7").unwrap())

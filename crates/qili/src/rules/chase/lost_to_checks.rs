@@ -17,7 +17,7 @@ use crate::rules::exchange::{
 use crate::rules::mate::{can_force_mate, mate_by_checks, MATE_CHECKS};
 use crate::rules::rulebook::CaptureRules;
 use crate::rules::value::{most_worth, value};
-use crate::{Move, MoveList, Piece, Position, Role, Square, SquareSet};
+use crate::{Move, MoveList, Piece, Position, Square, SquareSet};
 
 /// CXA 2020 图16 ("黑方将6退1避抽后，车可以吃兵"): a capture after which the
 /// opponent wins the capturing piece through checks (抽, 29.1 "通过连续照将
@@ -307,7 +307,7 @@ fn every_recapture_lost_to_checks(pos: &Position, m: Move) -> Option<LostRecaptu
     // gain if it counts under 25.3, or nothing.
     let counted = |won: i32, piece: Piece| {
         let gain = trade + won;
-        let floating = floats(&[victim, piece], &[capturer], capturer.role == Role::Pawn);
+        let floating = floats(&[victim, piece], &[capturer]);
         if gain > 0 && !floating {
             gain
         } else {
