@@ -155,7 +155,7 @@ fn cxa1999_composed() {
 /// diagrams fails here.
 #[test]
 fn concepts_composed() {
-    check("concepts-composed.jsonl", "ruling", 1797, 10271);
+    check("concepts-composed.jsonl", "ruling", 1815, 10289);
 }
 
 #[test]

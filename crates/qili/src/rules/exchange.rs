@@ -1329,10 +1329,11 @@ mod tests {
 
     /// A pawn that takes back counts in full (a root at work, 28.16): the
     /// horse takes the rook f5 and the rook f3 takes it back; the cannon
-    /// then takes the elephant i2 and opens the rook e5's file to the king,
-    /// and a rook that takes the checker is taken back by the pawn e6 — a
-    /// rook for a rook. The horse has won a rook for itself, without the
-    /// rook e5 that offers itself (a corpus game, xq016143, after 前马进5).
+    /// then takes the elephant i2 and opens the rook e5's file to the king.
+    /// A rook that takes the checker is taken back by the pawn e6, a rook
+    /// for a rook, no longer a rook lost: the horse has won a rook for
+    /// itself without the rook e5 that offers itself (a corpus game,
+    /// xq016143, after 前马进5).
     #[test]
     fn a_pawn_taking_back_counts_in_full() {
         let pos = fen::position(
