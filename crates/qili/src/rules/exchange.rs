@@ -85,8 +85,9 @@ impl Exchange {
     /// "其他棋子…同时捉吃…均按捉处理"; 参考图11 炮卒联合捉子).
     ///
     /// So a horse that wins a rook for itself has won, whatever a pawn trades
-    /// for after it; a cannon traded for a cannon, then a pawn for the horse
-    /// guarded by the cannons, has won nothing.
+    /// for after it; a cannon that takes a horse and is taken back, then a
+    /// pawn that takes back that cannon and is taken, has won nothing (an
+    /// even trade, then a pawn for a piece).
     pub fn counted(&self) -> i32 {
         let Some(part) = self.pawn_part else {
             return self.gain - self.won_by_pawns;
