@@ -360,14 +360,14 @@ impl Line {
     }
 
     /// The line `rest` after the defender first lost `victim` to its move
-    /// `m` by `capturer`, worth `score` in all.
-    fn after_losing(m: Move, capturer: Piece, victim: Piece, rest: Line, score: i32) -> Line {
+    /// `m` in `pos`, worth `score` in all.
+    fn after_losing(pos: &Position, m: Move, victim: Piece, rest: Line, score: i32) -> Line {
         Line {
             score,
             won: rest.won,
             lost: Pieces::then(Some(victim), rest.lost),
             by_pawns: rest.by_pawns,
-            pawn_part: PawnPart::after(capturer, Some(victim), Side::Defender, &rest, score),
+            pawn_part: PawnPart::after(pos, m, Side::Defender, &rest, score),
             moves: Moves::then(m, rest.moves),
         }
     }
@@ -384,19 +384,14 @@ enum Side {
 
 impl PawnPart {
     /// The part pawns take part in, of a line worth `score` that begins with
-    /// `side`'s move by `capturer`, taking `victim` if any, and goes on as
-    /// `rest`: it begins here if a pawn takes or is taken.
-    fn after(
-        capturer: Piece,
-        victim: Option<Piece>,
-        side: Side,
-        rest: &Line,
-        score: i32,
-    ) -> Option<PawnPart> {
-        let Some(victim) = victim else {
+    /// `side`'s move `m` in `pos` and goes on as `rest`: it begins here if
+    /// `m` is a capture and a pawn takes or is taken.
+    fn after(pos: &Position, m: Move, side: Side, rest: &Line, score: i32) -> Option<PawnPart> {
+        let Some(victim) = pos.piece_at(m.to) else {
             return rest.pawn_part;
         };
-        if capturer.role == Role::Pawn || victim.role == Role::Pawn {
+        let by_pawn = pos.piece_at(m.from).is_some_and(|p| p.role == Role::Pawn);
+        if by_pawn || victim.role == Role::Pawn {
             return Some(PawnPart {
                 won: 0,
                 lost: 0,
@@ -893,7 +888,7 @@ pub fn exchange_without(pos: &Position, first: Move, banned: &[Square]) -> Excha
 /// [`exchange`] with the starting side's follow-up captures and the
 /// defender's answers within `limits`.
 fn exchange_within(pos: &Position, first: Move, limits: Limits) -> Exchange {
-    let (Some(capturer), Some(target)) = (pos.piece_at(first.from), pos.piece_at(first.to)) else {
+    let Some(target) = pos.piece_at(first.to) else {
         return Exchange {
             gain: 0,
             won: Vec::new(),
@@ -924,7 +919,7 @@ fn exchange_within(pos: &Position, first: Move, limits: Limits) -> Exchange {
             lost: rest.lost.as_slice().to_vec(),
             recapturable,
             won_by_pawns: rest.by_pawns,
-            pawn_part: PawnPart::after(capturer, Some(target), Side::Starter, &rest, gain),
+            pawn_part: PawnPart::after(pos, first, Side::Starter, &rest, gain),
             line: Moves::then(first, rest.moves).to_vec(),
         }
     };
@@ -972,10 +967,9 @@ fn floating_recapture(pos: &Position, square: Square, most: i32, limits: Limits)
             // would only reorder equal lines).
             let here = attacker(&next, 2, here_only, Window::ALL, Some(square));
             let best = attacker(&next, 2, free, Window::ALL, Some(square));
-            let recapturer = pos.piece_at(m.from)?;
             (here.key() == best.key()).then(|| {
                 let score = here.score - value(taker, square);
-                Line::after_losing(m, recapturer, taker, here, score)
+                Line::after_losing(pos, m, taker, here, score)
             })
         })
         .filter(|line| line.score <= most)
@@ -1006,12 +1000,13 @@ fn attacker(
         if limits.banned & m.from.bit() != 0 {
             continue;
         }
-        let (Some(capturer), Some(victim)) = (pos.piece_at(m.from), pos.piece_at(m.to)) else {
+        let Some(victim) = pos.piece_at(m.to) else {
             continue;
         };
         let next = pos.after(m);
         let taken = value(victim, m.to);
-        let by_pawn = retake != Some(m.to) && capturer.role == Role::Pawn;
+        let by_pawn =
+            retake != Some(m.to) && pos.piece_at(m.from).is_some_and(|p| p.role == Role::Pawn);
         let pawn_share = if by_pawn { taken } else { 0 };
         let sure = Window {
             alpha: window.alpha.max(best.key()),
@@ -1027,7 +1022,7 @@ fn attacker(
                 won: Pieces::then(Some(victim), rest.won),
                 lost: rest.lost,
                 by_pawns,
-                pawn_part: PawnPart::after(capturer, Some(victim), Side::Starter, &rest, score),
+                pawn_part: PawnPart::after(pos, m, Side::Starter, &rest, score),
                 moves: Moves::then(m, rest.moves),
             };
             if best.key() >= window.beta {
@@ -1167,16 +1162,12 @@ fn answer_line(
     let shifted = window.shifted(pair(-lost, -lost));
     let rest = attacker(next, depth + 1, limits, shifted, victim.map(|_| m.to));
     let score = rest.score - lost;
-    let pawn_part = match pos.piece_at(m.from) {
-        Some(mover) => PawnPart::after(mover, victim, Side::Defender, &rest, score),
-        None => rest.pawn_part,
-    };
     Line {
         score,
         won: rest.won,
         lost: Pieces::then(victim, rest.lost),
         by_pawns: rest.by_pawns,
-        pawn_part,
+        pawn_part: PawnPart::after(pos, m, Side::Defender, &rest, score),
         moves: Moves::then(m, rest.moves),
     }
 }
@@ -1233,7 +1224,7 @@ fn answer_in_check(
 fn take_with_check_first(pos: &Position, square: Square, limits: Limits) -> Line {
     let mut best = Line::default();
     for &k in pos.checking_moves().iter() {
-        let (Some(checker), Some(taken)) = (pos.piece_at(k.from), pos.piece_at(k.to)) else {
+        let Some(taken) = pos.piece_at(k.to) else {
             continue;
         };
         if k.to == square || single_square_gain(pos, k) > 0 {
@@ -1243,7 +1234,7 @@ fn take_with_check_first(pos: &Position, square: Square, limits: Limits) -> Line
         let rest = answer_check(&next, square, 2, limits);
         let score = rest.score - value(taken, k.to);
         if weight(score, rest.by_pawns) < best.key() {
-            best = Line::after_losing(k, checker, taken, rest, score);
+            best = Line::after_losing(pos, k, taken, rest, score);
         }
     }
     best
@@ -1255,9 +1246,6 @@ fn take_with_check_first(pos: &Position, square: Square, limits: Limits) -> Line
 fn answer_check(pos: &Position, square: Square, depth: usize, limits: Limits) -> Line {
     let mut best: Option<Line> = None;
     for &e in pos.legal_moves().iter() {
-        let Some(mover) = pos.piece_at(e.from) else {
-            continue;
-        };
         let taken = pos.piece_at(e.to);
         let gained = taken.map_or(0, |p| value(p, e.to));
         let next = pos.after(e);
@@ -1279,7 +1267,7 @@ fn answer_check(pos: &Position, square: Square, depth: usize, limits: Limits) ->
                 won: Pieces::then(taken, rest.won),
                 lost: rest.lost,
                 by_pawns: rest.by_pawns,
-                pawn_part: PawnPart::after(mover, taken, Side::Starter, &rest, score),
+                pawn_part: PawnPart::after(pos, e, Side::Starter, &rest, score),
                 moves: Moves::then(e, rest.moves),
             });
         }
