@@ -269,3 +269,23 @@ fn standing_on_a_mating_checks_line_blocks_it() {
         &["h5"],
     );
 }
+
+/// Stepping away from a mating capture is no block, though the piece lands
+/// on the line the check would have taken (28.7: a block stands in the way
+/// of a move the opponent can still make). Had black passed, 炮h2xh9+ 象i7-g9
+/// 车f4xf9 mates; the rook steps from h9 to g9, onto the rank the cannon
+/// would have checked along from h9 — but with the rook gone the cannon
+/// cannot reach h9 at all (xq004215 ply 48, without the elephant g0 the rook
+/// would attack). Where the checker can still reach the point, as a rook
+/// can, the piece on its line blocks it (see
+/// `standing_on_a_mating_checks_line_blocks_it`).
+#[test]
+fn stepping_away_from_a_mating_capture_blocks_nothing() {
+    expect(
+        "4ka1r1/4a4/4b3b/p3C3p/9/Pr1N1R3/4P2cP/7C1/4A4/2BA1K3 b",
+        "h9g9",
+        Label::Idle,
+        None,
+        &[],
+    );
+}

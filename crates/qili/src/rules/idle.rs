@@ -242,7 +242,7 @@ fn blocked_attackers(before: &Position, after: &Position, m: Move) -> Vec<Square
     };
     let mut out: Vec<Square> = Vec::new();
     if stops_mate(before, after) {
-        out.extend(mating_checks_over(&theirs, m));
+        out.extend(mating_checks_over(&theirs, after, m));
     }
     for &c in &theirs.captures() {
         let cut = c.to != m.from
@@ -272,10 +272,12 @@ pub(super) fn stops_mate(before: &Position, after: &Position) -> bool {
 /// stands there stands in the way of the mate (28.7 "阻拦"; a cannon cannot
 /// move onto a point without a screen; a check the first move uncovers is
 /// named after the piece that gives it). A move that stops the mate
-/// otherwise — the target of the mating capture stepping away, the king
-/// escaping, a piece guarding the point or ready to interpose elsewhere —
-/// blocks nothing.
-fn mating_checks_over(theirs: &Position, m: Move) -> Vec<Square> {
+/// otherwise — the target of the mating capture stepping away where the
+/// checker can no longer reach its point (`after`: the position after the
+/// move), the king escaping, a piece guarding the point or ready to
+/// interpose elsewhere — blocks nothing, though the piece may land on the
+/// line the check would have taken.
+fn mating_checks_over(theirs: &Position, after: &Position, m: Move) -> Vec<Square> {
     let to = m.to;
     // A king that steps onto the line of the check escapes from it.
     let king_moved = m.from == theirs.king(theirs.turn().other());
@@ -285,6 +287,10 @@ fn mating_checks_over(theirs: &Position, m: Move) -> Vec<Square> {
         if !on_the_way && king_moved {
             continue;
         }
+        // The moved piece was the prey of a capture that would have checked
+        // from its point: stepping away, it stands in the line of a check
+        // that can no longer be given (a cannon left without its screen).
+        let prey_gone = c.to == m.from && !after.is_legal(c);
         let checked = theirs.after(c);
         let king = checked.king(checked.turn());
         let checker = if on_the_way {
@@ -293,6 +299,7 @@ fn mating_checks_over(theirs: &Position, m: Move) -> Vec<Square> {
             attack::attackers(checked.board(), king, theirs.turn())
                 .into_iter()
                 .find(|&k| attack::on_path(checked.board(), k, king, to))
+                .filter(|&k| !(k == c.to && prey_gone))
                 .map(|k| if k == c.to { c.from } else { k })
         };
         let Some(checker) = checker.filter(|k| !out.contains(k)) else {
