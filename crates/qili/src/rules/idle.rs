@@ -298,8 +298,9 @@ fn mating_checks_over(theirs: &Position, after: &Position, m: Move) -> Vec<Squar
         } else {
             attack::attackers(checked.board(), king, theirs.turn())
                 .into_iter()
-                .find(|&k| attack::on_path(checked.board(), k, king, to))
-                .filter(|&k| !(k == c.to && prey_gone))
+                .find(|&k| {
+                    !(k == c.to && prey_gone) && attack::on_path(checked.board(), k, king, to)
+                })
                 .map(|k| if k == c.to { c.from } else { k })
         };
         let Some(checker) = checker.filter(|k| !out.contains(k)) else {
