@@ -155,7 +155,7 @@ fn cxa1999_composed() {
 /// diagrams fails here.
 #[test]
 fn concepts_composed() {
-    check("concepts-composed.jsonl", "ruling", 1824, 10298);
+    check("concepts-composed.jsonl", "ruling", 1860, 10334);
 }
 
 #[test]

@@ -733,6 +733,27 @@ mod tests {
         assert_eq!(cannon(covered, Edition::Cxa2020), None);
     }
 
+    /// 28.16 asks whether a guard protects, and it need not take back at
+    /// once (xq000496 ply 99): 炮b9xd9, and 将e9xd9 would lose the cannon d1
+    /// to 车f7-d7+; but black checks first, 车g2-g1+ 帅f1-f2, and only then
+    /// takes back, with the rook on g1 guarding d1. The king is a real root.
+    /// Without the black rook there is no such check, and it is false.
+    #[test]
+    fn a_guard_that_checks_first_and_then_takes_back_is_real() {
+        let advisor = |f: &str| {
+            let pos = fen::position(f, Tolerance::COMPOSED).unwrap();
+            targets(&pos, Edition::Cxa2020.rulebook())
+                .iter()
+                .find(|t| t.square.to_string() == "d9")
+                .map(|t| t.root)
+        };
+        assert_eq!(advisor("1Cbak4/4c4/5R3/8p/4P4/p8/8P/6r2/3c1K3/5A3 w"), None);
+        assert_eq!(
+            advisor("1Cbak4/4c4/5R3/8p/4P4/p8/8P/9/3c1K3/5A3 w"),
+            Some(Root::False(FalseRoot::LostToCheck))
+        );
+    }
+
     #[test]
     fn false_root_through_the_flying_general() {
         let pos = fen::position("4k4/4n4/9/9/9/9/9/9/4R4/4K4 w", Tolerance::COMPOSED).unwrap();

@@ -244,7 +244,9 @@ pub(super) fn replies_to_check(p: &Position) -> MoveList {
 /// (CXA 2020 参考图25,
 /// "伏车五进三吃炮": after 象吃车, 车六进六 takes the advisor and mates — the
 /// king cannot take back with the kings facing, and the other advisor is
-/// held by the cannon over the elephant that took back). Only a mate the
+/// held by the cannon over the elephant that took back). A guard that takes
+/// back after a check of its own, and is not mated then, is a guard
+/// ([`checks_first_then_takes_back`]). Only a mate the
 /// recapture opens counts: one the capturer has anyway is a threat of its
 /// own (28.2), not a flaw of the protection (图29: after 车一平二 the rook
 /// mates by taking the rook on 8 whatever happens to the advisor the cannon
@@ -258,6 +260,7 @@ pub(super) fn every_recapture_is_mated(pos: &Position, m: Move) -> bool {
             can_force_mate(&p)
         })
         && !can_force_mate(pos)
+        && !checks_first_then_takes_back(&after, m.to, |p, _| !can_force_mate(p))
 }
 
 /// 28.16 假根按无根处理 for the piece `m` takes, as [`targets`](super::targets) reads it
@@ -291,7 +294,9 @@ pub(super) fn lost_recapture(pos: &Position, m: Move) -> Option<LostRecapture> {
 /// whatever the defender does: the protection is one in form only
 /// ("形式上是根，实际上起不到充分保护作用"). What the capture wins after the
 /// recapture that costs the least, if it wins. A check that takes back on
-/// the point itself is the exchange's business.
+/// the point itself is the exchange's business; a recapture made safe by a
+/// check of the defender's first ([`checks_first_then_takes_back`]) keeps
+/// the protection real.
 ///
 /// Material is counted as 25.3 counts it: a crossed pawn that takes, and
 /// buys with its loss the piece taken and the one the check wins, has won
@@ -326,12 +331,11 @@ fn every_recapture_lost_to_checks(pos: &Position, m: Move) -> Option<LostRecaptu
         return None;
     }
     let opened = Opened::by_recapture(pos);
-    let mut least: Option<LostRecapture> = None;
-    for &r in &recaptures {
-        let p = after.after(r);
+    // What a check wins after the recapture that led to `p`, if it wins.
+    let lost = |p: &Position, r: Move| {
         let mut best: Option<LostRecapture> = None;
         for &k in &p.checking_moves() {
-            for w in won_by_check(&p, k, m.to, &opened, -trade) {
+            for w in won_by_check(p, k, m.to, &opened, -trade) {
                 let gain = counted(w.gain, w.piece);
                 if best.as_ref().is_none_or(|b| gain > b.gain) {
                     #[cfg(feature = "lines")]
@@ -346,12 +350,52 @@ fn every_recapture_lost_to_checks(pos: &Position, m: Move) -> Option<LostRecaptu
                 }
             }
         }
-        let best = best.filter(|b| b.gain > 0)?;
+        best.filter(|b| b.gain > 0)
+    };
+    let mut least: Option<LostRecapture> = None;
+    for &r in &recaptures {
+        let best = lost(&after.after(r), r)?;
         if least.as_ref().is_none_or(|l| best.gain < l.gain) {
             least = Some(best);
         }
     }
+    if checks_first_then_takes_back(&after, m.to, |p, r| lost(p, r).is_none()) {
+        return None;
+    }
     least
+}
+
+/// 28.16 假根 ("实际上起不到充分保护作用") asks whether the guard protects,
+/// and a guard need not take back at once: `true` if the defender, to move
+/// in `after` where the capturer stands on `sq`, has a check after which,
+/// whatever the capturer replies, some recapture on `sq` is `safe` — the
+/// protection is real. A reply that takes something, or moves the capturer
+/// off `sq`, answers the check at a price this does not weigh: such a check
+/// does not count. From a real game, xq000496 ply 99: 炮b9xd9 is answered
+/// by 车g2-g1+ 帅f1-f2 and only then 将e9xd9, and the rook on g1 now guards
+/// the cannon the check 车f7-d7+ was to win; the king's guard is real.
+fn checks_first_then_takes_back(
+    after: &Position,
+    sq: Square,
+    safe: impl Fn(&Position, Move) -> bool,
+) -> bool {
+    after.checking_moves().iter().any(|&c| {
+        if c.to == sq {
+            return false;
+        }
+        let p1 = after.after(c);
+        let replies = p1.legal_moves();
+        !replies.is_empty()
+            && replies.iter().all(|&r| {
+                if r.from == sq || p1.piece_at(r.to).is_some() {
+                    return false;
+                }
+                let p2 = p1.after(r);
+                p2.legal_moves_to(sq)
+                    .iter()
+                    .any(|&rc| safe(&p2.after(rc), rc))
+            })
+    })
 }
 
 /// What [`every_recapture_lost_to_checks`] finds.
