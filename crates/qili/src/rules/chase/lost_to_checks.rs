@@ -384,7 +384,8 @@ fn checks_first_then_takes_back(
             return false;
         }
         let p1 = after.after(c);
-        let replies = p1.legal_moves();
+        // Replies that take come first: one of them ends the search.
+        let replies = replies_to_check(&p1);
         !replies.is_empty()
             && replies.iter().all(|&r| {
                 if r.from == sq || p1.piece_at(r.to).is_some() {
