@@ -656,6 +656,37 @@ mod tests {
         assert!(threat("e2g0").is_empty());
     }
 
+    /// 29.1 "通过连续照将吃子" asks what the check wins, not whether the
+    /// piece could be taken before it: the elephant e7 can be taken, but the
+    /// elephant g9 takes back. After 炮九平一 (xq010443 ply 69) 炮一进三
+    /// checks over g9, and whatever black replies (仕五进四 blocks and g9 may
+    /// not leave, or g9 steps aside) the rook takes e7 for nothing. Taken at
+    /// a loss before, a piece is won through the check only for real: after
+    /// 炮6平3 (xq007795 ply 122) 炮3进1 checks, 帅五进一, and 炮1平6 takes the
+    /// advisor f0 but leaves the cannon c0 to the elephant e2.
+    #[test]
+    fn a_piece_guarded_before_the_check_is_won_through_it() {
+        let won = |f: &str| {
+            let pos = fen::position(f, Tolerance::COMPOSED).unwrap();
+            targets_through_check(&pos, Edition::Cxa2020.rulebook())
+                .iter()
+                .map(|t| t.square.to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            won("4k1b2/4a4/4b4/8C/3r4p/4R4/5p3/4B4/4A4/2B1KA3 w"),
+            ["e7"]
+        );
+        assert_eq!(
+            won("4k1b2/4a4/4b4/C8/3r4p/4R4/5p3/4B4/4A4/2B1KA3 w"),
+            [] as [String; 0]
+        );
+        assert_eq!(
+            won("3a2R2/3nk4/3N1a1C1/p2r5/4p4/9/P3P4/3AB4/2c6/c3KAB2 b"),
+            [] as [String; 0]
+        );
+    }
+
     /// 28.3 "吃掉对方某个无根子": after 马八进七 (h5f6) the check 马七进八
     /// (f6g8) wins the rook on e7 if the king steps aside, and the horse
     /// on h9 if it blocks on f8 (the cannon takes it over the pawn): each

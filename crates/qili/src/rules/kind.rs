@@ -1162,8 +1162,11 @@ mod tests {
 
     /// The same with another checker and another mover: the advisor that
     /// steps off the cannon's file gives the check that wins the elephant
-    /// and the advisor; a rook moving along its rank has no part in it and
-    /// chases nothing new (from a real game, xq027738).
+    /// and the advisor; the rook stepping to b8 has no part in it and
+    /// chases nothing new (from a real game, xq027738). To c8 it would: after
+    /// 仕六退五 将 and the pawn's step off the file, 车七退一 将 leaves only
+    /// 将4退1, whose king blocks the elephant's eye, and the rook takes the
+    /// cannon c9 (a reader played it out).
     #[test]
     fn a_rook_aside_does_not_renew_a_chase_through_a_discovered_check() {
         let pos = fen::position(
@@ -1171,8 +1174,10 @@ mod tests {
             Tolerance::COMPOSED,
         )
         .unwrap();
-        let k = classify_iccs(Edition::Cxa2020, &pos, "a8c8");
+        let k = classify_iccs(Edition::Cxa2020, &pos, "a8b8");
         assert_eq!((k.label, k.reason), (Label::Idle, MoveReason::ChaseNotNew));
+        let k = classify_iccs(Edition::Cxa2020, &pos, "a8c8");
+        assert_eq!(k.label, Label::Chase);
     }
 
     /// 29.2 with 参考图37 ("没有加强进攻子力"): the advisor on d0 is lost

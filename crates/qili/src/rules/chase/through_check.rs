@@ -9,7 +9,7 @@ use super::{
     capture_is_mated, direct_captures, offers_even_trade, Method, Root, Target, EVERY_PIECE,
 };
 use crate::rules::attack;
-use crate::rules::exchange::Exchanges;
+use crate::rules::exchange::{winnable_squares, Exchanges};
 use crate::rules::mate::can_mate_by_checks;
 use crate::rules::rulebook::{CaptureRules, Rulebook};
 use crate::rules::value::{has_value, value};
@@ -80,9 +80,14 @@ pub(super) fn through_check(
     let floats = Some(rules);
     let mut out: Vec<Target> = Vec::new();
     // Only pieces that stand in `pos` already and that the check makes
-    // takeable: a piece that could be taken anyway is not won "through" it —
-    // unless taking it is only an offer (`offered`), which the check may
-    // turn into a win (a fork of a cannon that faces the side's own).
+    // winnable: a piece whose capture wins now, by the exchange on its point
+    // ([`winnable_squares`]), is not won "through" it — unless taking it is
+    // only an offer (`offered`), which the check may turn into a win (a fork
+    // of a cannon that faces the side's own). A piece that can be taken now,
+    // but only at a loss or for an even trade, is: the check may pin, draw
+    // off or block its guard (xq010443 ply 69: 炮九平一, then 炮一进三 checks
+    // over the elephant g9, which, whatever black replies, can no longer
+    // guard the elephant e7).
     // One that only a pawn or the king could take is (27.1, 27.2: their
     // attack alone is idle), if another piece wins it: the pawn taking it
     // after the check is the attack it had anyway. A capture after which
@@ -98,9 +103,27 @@ pub(super) fn through_check(
             _ => takeable |= c.to.bit(),
         }
     }
+    // A crossed pawn taken at a loss or evenly is left as it was: its value
+    // floats (25.3), and the plain exchange that ends a line of checks
+    // cannot tell a pawn won from a pawn traded for a piece (an advisor that
+    // takes a pawn after the checks, taken back by a pawn the rook then
+    // takes: two pawns for an advisor, no gain — composed r18-z56).
+    let pawns = pos.board().pieces_of(pos.turn().other(), Role::Pawn);
+    let won_now = takeable & (winnable_squares(pos) | pawns) & !offered;
+    // A piece taken now at a loss is won through the check only for real:
+    // on no reply may its capture let the defender take as much back
+    // elsewhere ([`won_back`]; 29.1 "得子" is net), a piece that `spared`
+    // spares included: else the check has only changed which exchange costs
+    // what (xq007795 ply 122: 炮6平3, then 炮3进1 将 帅五进一, and 炮1平6 takes
+    // the advisor f0 but leaves the cannon c0 to the elephant). A rook en
+    // prise that is about to step away is still there to be taken in the
+    // position asked (composed r8-z16b-01, 2020 图30 with the horse on g7:
+    // before 车6退4, 炮5进4 将 does not win the horse e6, as the cannon b2
+    // would then take the rook f2).
+    let taken_at_a_loss = takeable & !won_now & !offered;
     // Every piece is searched for, whichever `victims` are asked about: a
     // reply may lose one of them or another (see below).
-    let untakeable = pos.board().occupied_by(pos.turn().other()) & !(takeable & !offered);
+    let untakeable = pos.board().occupied_by(pos.turn().other()) & !won_now;
     let pawn_prey = pawn_prey & untakeable;
     for &k in checks {
         let p = pos.after(k);
@@ -126,7 +149,7 @@ pub(super) fn through_check(
         let group = won.iter().fold(0, |set, w| set | w.square.bit());
         for w in won {
             let sq = w.square;
-            if victims & sq.bit() == 0 {
+            if victims & sq.bit() == 0 || taken_at_a_loss & sq.bit() != 0 && w.paid_back_at_all {
                 continue;
             }
             // Every check that wins the piece is one of its attackers, and the
@@ -295,6 +318,10 @@ pub(super) struct Won {
     /// On some reply, taking it lets the defender take as much back
     /// elsewhere ([`won_back`]; asked after the first check's replies only).
     paid_back: bool,
+    /// The same, with the side's pieces that [`Start`] spares counted too:
+    /// what a piece taken at a loss before the check must not be
+    /// ([`through_check`]).
+    paid_back_at_all: bool,
     /// The line that wins it: the defender's reply that lets the least be
     /// won, then the capture and its exchange, or the next check and so on.
     #[cfg(feature = "lines")]
@@ -550,6 +577,7 @@ fn won_per_reply(
                         v.moved |= w.moved;
                         v.mates_aside |= w.mates_aside;
                         v.paid_back |= w.paid_back;
+                        v.paid_back_at_all |= w.paid_back_at_all;
                         v.takers |= w.takers;
                         if w.gain < v.gain {
                             v.gain = w.gain;
@@ -637,7 +665,15 @@ fn won_after_reply(
         if lost_to_checks {
             continue;
         }
-        if checked.is_some_and(|start| won_back(q, &t, start)) {
+        let (spared, at_all) = checked.map_or((false, false), |start| {
+            let spared = won_back(q, &t, start);
+            let every = Start { spared: 0, ..start };
+            (
+                spared,
+                spared || start.spared != 0 && won_back(q, &t, every),
+            )
+        });
+        if spared {
             paid_back |= t.square.bit();
         }
         won.push(Won {
@@ -649,6 +685,7 @@ fn won_after_reply(
             either: false,
             mates_aside: false,
             paid_back: false,
+            paid_back_at_all: at_all,
             #[cfg(feature = "lines")]
             line: t.line,
         });
