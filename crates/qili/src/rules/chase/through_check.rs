@@ -665,15 +665,13 @@ fn won_after_reply(
         if lost_to_checks {
             continue;
         }
-        let (spared, at_all) = checked.map_or((false, false), |start| {
-            let spared = won_back(q, &t, start);
+        // Paid back, the pieces `Start` spares left out; and counted too.
+        let (paid, at_all) = checked.map_or((false, false), |start| {
+            let paid = won_back(q, &t, start);
             let every = Start { spared: 0, ..start };
-            (
-                spared,
-                spared || start.spared != 0 && won_back(q, &t, every),
-            )
+            (paid, paid || start.spared != 0 && won_back(q, &t, every))
         });
-        if spared {
+        if paid {
             paid_back |= t.square.bit();
         }
         won.push(Won {
