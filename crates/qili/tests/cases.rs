@@ -155,7 +155,7 @@ fn cxa1999_composed() {
 /// diagrams fails here.
 #[test]
 fn concepts_composed() {
-    check("concepts-composed.jsonl", "ruling", 1875, 10349);
+    check("concepts-composed.jsonl", "ruling", 1917, 10391);
 }
 
 #[test]
