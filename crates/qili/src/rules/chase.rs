@@ -687,6 +687,30 @@ mod tests {
         );
     }
 
+    /// 28.16 with 29.4 at the end of a line of checks (a corpus game,
+    /// xq024974, after 炮2平3): 车8平6 将 帅四平五, and 车6平5 takes the
+    /// elephant e2, which the horse g3 guards — but the horse that takes
+    /// back lets 炮3进7 mate. Under rules that do not read a mated recapture
+    /// as a false root (AXF's), the elephant stays guarded.
+    #[test]
+    fn a_guard_mated_for_taking_back_at_the_end_of_a_line_guards_nothing() {
+        let pos = after_line(
+            "1R3ab2/3k2C2/1c3a3/p7p/3P5/5c3/6N2/4B2r1/4A4/3A1K3 b",
+            "b7c7",
+        )
+        .pass()
+        .unwrap();
+        let won = |edition: Edition| {
+            targets_through_check(&pos, edition.rulebook())
+                .iter()
+                .map(|t| t.square.to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(won(Edition::Cxa2020), ["e2"]);
+        assert_eq!(won(Edition::Cxa1999), ["e2"]);
+        assert_eq!(won(Edition::Axf), [] as [String; 0]);
+    }
+
     /// 28.3 "吃掉对方某个无根子": after 马八进七 (h5f6) the check 马七进八
     /// (f6g8) wins the rook on e7 if the king steps aside, and the horse
     /// on h9 if it blocks on f8 (the cannon takes it over the pawn): each

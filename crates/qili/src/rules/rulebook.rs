@@ -35,8 +35,10 @@ use super::{value, Edition};
 use crate::Role;
 
 /// How captures are counted when deciding whether a piece can be won (29.1,
-/// 28.16). The checking-line search counts the plain exchange
-/// ([`CaptureRules::PLAIN`]): the refinements would be run on every line.
+/// 28.16). The capture that ends a line of checks counts the plain exchange
+/// ([`CaptureRules::PLAIN`]) with 29.4 asked of its recapture, where the
+/// rules ask it ([`CaptureRules::mated_recapture_is_no_root`]): the other
+/// refinements would be run on every line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct CaptureRules {
     /// 28.16 假根 with 29.4 (2020 参考图25 "伏车五进三吃炮"): a defender whose

@@ -149,7 +149,8 @@ pub(super) fn through_check(
         let group = won.iter().fold(0, |set, w| set | w.square.bit());
         for w in won {
             let sq = w.square;
-            if victims & sq.bit() == 0 || taken_at_a_loss & sq.bit() != 0 && w.paid_back_at_all {
+            let at_a_loss = taken_at_a_loss & sq.bit() != 0 || w.by_mate;
+            if victims & sq.bit() == 0 || at_a_loss && w.paid_back_at_all {
                 continue;
             }
             // Every check that wins the piece is one of its attackers, and the
@@ -322,6 +323,9 @@ pub(super) struct Won {
     /// what a piece taken at a loss before the check must not be
     /// ([`through_check`]).
     paid_back_at_all: bool,
+    /// Won only because the recapture at the end of the line is mated
+    /// (29.4): the plain exchange there does not win it.
+    by_mate: bool,
     /// The line that wins it: the defender's reply that lets the least be
     /// won, then the capture and its exchange, or the next check and so on.
     #[cfg(feature = "lines")]
@@ -578,6 +582,7 @@ fn won_per_reply(
                         v.mates_aside |= w.mates_aside;
                         v.paid_back |= w.paid_back;
                         v.paid_back_at_all |= w.paid_back_at_all;
+                        v.by_mate |= w.by_mate;
                         v.takers |= w.takers;
                         if w.gain < v.gain {
                             v.gain = w.gain;
@@ -644,13 +649,21 @@ fn won_after_reply(
     let mut won: Vec<Won> = Vec::new();
     // Captures after which the defender takes back as much elsewhere.
     let mut paid_back = 0;
-    for t in direct_captures(
-        q,
-        CaptureRules::PLAIN,
-        true,
-        taken_by_more_than(q, here, pawn_prey),
-        0,
-    ) {
+    // The capture that ends the line asks 29.4 of the recapture, where the
+    // rules do (28.16 假根: a guard whose recapture is mated guards nothing;
+    // xq024974 ply 108: after 炮2平3, 车8平6 将 帅四平五, and 车6平5 takes the
+    // elephant e2, as the horse that takes back lets 炮3进7 mate).
+    let captures = CaptureRules {
+        mated_recapture_is_no_root: floats.is_some_and(|r| r.captures.mated_recapture_is_no_root),
+        ..CaptureRules::PLAIN
+    };
+    let plain = Exchanges::new(q);
+    for t in direct_captures(q, captures, true, taken_by_more_than(q, here, pawn_prey), 0) {
+        let by_mate = captures.mated_recapture_is_no_root
+            && !t
+                .attackers
+                .iter()
+                .any(|&a| plain.of(Move::new(a, t.square)).wins_material());
         // The king alone wins nothing; nor do pawns taking what they
         // could take before the check.
         if t.king_only || t.pawn_only && pawn_prey & t.square.bit() != 0 {
@@ -684,6 +697,7 @@ fn won_after_reply(
             mates_aside: false,
             paid_back: false,
             paid_back_at_all: at_all,
+            by_mate,
             #[cfg(feature = "lines")]
             line: t.line,
         });
