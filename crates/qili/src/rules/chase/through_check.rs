@@ -4,6 +4,8 @@
 //! with the pieces won directly; [`super::lost_to_checks`] asks what a check
 //! wins back after a capture.
 
+use std::cell::OnceCell;
+
 use super::lost_to_checks::{capturer_lost_to_checks, replies_to_check};
 use super::{
     capture_is_mated, direct_captures, offers_even_trade, Method, Root, Target, EVERY_PIECE,
@@ -657,13 +659,10 @@ fn won_after_reply(
         mated_recapture_is_no_root: floats.is_some_and(|r| r.captures.mated_recapture_is_no_root),
         ..CaptureRules::PLAIN
     };
-    let plain = Exchanges::new(q);
+    // The plain exchanges, asked only of a capture that may win by 29.4
+    // alone: built once, and not at all where no such capture comes.
+    let plain = OnceCell::new();
     for t in direct_captures(q, captures, true, taken_by_more_than(q, here, pawn_prey), 0) {
-        let by_mate = captures.mated_recapture_is_no_root
-            && !t
-                .attackers
-                .iter()
-                .any(|&a| plain.of(Move::new(a, t.square)).wins_material());
         // The king alone wins nothing; nor do pawns taking what they
         // could take before the check.
         if t.king_only || t.pawn_only && pawn_prey & t.square.bit() != 0 {
@@ -678,6 +677,12 @@ fn won_after_reply(
         if lost_to_checks {
             continue;
         }
+        let by_mate = captures.mated_recapture_is_no_root && {
+            let plain = plain.get_or_init(|| Exchanges::new(q));
+            !t.attackers
+                .iter()
+                .any(|&a| plain.of(Move::new(a, t.square)).wins_material())
+        };
         // Paid back, the pieces `Start` spares left out; and counted too.
         let (paid, at_all) = checked.map_or((false, false), |start| {
             let paid = won_back(q, &t, start);
