@@ -13,10 +13,9 @@ change moves, this says whether what it moved was judged before.
 import collections
 import json
 import os
-import subprocess
 import sys
 
-from corpus_repetitions import DEFAULT_CORPUS as CORPUS, read_games
+from corpus_repetitions import DEFAULT_CORPUS as CORPUS, read_games, run_batch
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 AUDITED = os.path.join(ROOT, "docs", "audited.jsonl")
@@ -27,9 +26,7 @@ def judge(binary, games, wanted):
     keys = sorted(wanted)
     lines = [json.dumps({"id": g, "fen": games[g]["fen"], "moves": games[g]["cut"], "rules": ed})
              for g, ed in keys]
-    out = subprocess.run([binary, "adjudicate", "--cases", "-"], input="\n".join(lines) + "\n",
-                         capture_output=True, text=True, check=True).stdout.splitlines()
-    return dict(zip(keys, (json.loads(o) for o in out)))
+    return dict(zip(keys, (json.loads(o) for o in run_batch(binary, lines))))
 
 
 def main():
