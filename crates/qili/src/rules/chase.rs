@@ -27,6 +27,7 @@ pub(super) use lost_to_checks::{capturer_lost_to_checks, recaptures_are_false};
 use lost_to_checks::{every_recapture_is_mated, lost_recapture, mated_recapture_line};
 #[cfg(test)]
 use through_check::targets_through_check;
+pub(super) use through_check::Standing;
 use through_check::{through_check, through_check_among, Pieces};
 
 /// How a piece can be won (29.1).
@@ -162,20 +163,41 @@ pub struct Target {
     pub line: Vec<Move>,
 }
 
-/// Everything the side to move in `pos` could win with its next move — and,
+/// [`targets_after`] with nothing known of the position before: what the
+/// tests ask.
+#[cfg(test)]
+pub(super) fn targets(pos: &Position, rules: &Rulebook) -> Vec<Target> {
+    targets_among(pos, rules, EVERY_PIECE, None)
+}
+
+/// [`targets_after`] among the pieces on the points of `victims` (a bit set),
+/// with what the opponent could win before the move if known (`standing`):
+/// whether a piece is a target, and how, does not depend on the others.
+pub(super) fn targets_among(
+    pos: &Position,
+    rules: &Rulebook,
+    victims: u128,
+    standing: Option<&Standing>,
+) -> Vec<Target> {
+    targets_sparing(pos, rules, victims, 0, false, standing)
+}
+
+/// Everything the side to move in `again` could win with its next move — and,
 /// in the CXA books (28.3 "包括从下一着开始运用连续照将"), through a check
 /// first. AXF counts only unprotected pieces (including false roots) and
 /// pieces worth more than their attacker; its examples treat neither a piece
 /// outnumbered by attackers nor a capture after a check as chased. Targets
 /// are listed once each, in square order.
-pub fn targets(pos: &Position, rules: &Rulebook) -> Vec<Target> {
-    targets_among(pos, rules, EVERY_PIECE)
-}
-
-/// [`targets`] among the pieces on the points of `victims` (a bit set):
-/// whether a piece is a target, and how, does not depend on the others.
-pub(super) fn targets_among(pos: &Position, rules: &Rulebook, victims: u128) -> Vec<Target> {
-    targets_sparing(pos, rules, victims, 0, false)
+///
+/// Asked after a move (`again`: the mover to move again), where what the
+/// opponent could win before it (`standing`) pays back no piece won by 29.4
+/// at the end of a line of checks ([`Standing`]).
+pub(super) fn targets_after(
+    again: &Position,
+    rules: &Rulebook,
+    standing: &Standing,
+) -> Vec<Target> {
+    targets_sparing(again, rules, EVERY_PIECE, 0, false, Some(standing))
 }
 
 /// What the mover of `m` could win before playing it (29.2 compares it with
@@ -190,10 +212,11 @@ pub(super) fn targets_before(
     rules: &Rulebook,
     victims: u128,
     m: Move,
+    standing: &Standing,
 ) -> Vec<Target> {
     let steps_away = before.piece_at(m.to).is_none();
     let spared = if steps_away { m.from.bit() } else { 0 };
-    targets_sparing(before, rules, victims, spared, true)
+    targets_sparing(before, rules, victims, spared, true, Some(standing))
 }
 
 /// [`targets_among`], where a capture of the side's pieces on the points of
@@ -210,6 +233,7 @@ fn targets_sparing(
     victims: u128,
     spared: u128,
     before: bool,
+    standing: Option<&Standing>,
 ) -> Vec<Target> {
     if victims == 0 {
         return Vec::new();
@@ -249,7 +273,7 @@ fn targets_sparing(
         });
     }
     let through_check = if rules.chase_through_checks {
-        through_check_among(pos, rules, victims, spared, offered)
+        through_check_among(pos, rules, victims, spared, offered, standing)
     } else {
         Vec::new()
     };
@@ -271,7 +295,7 @@ fn targets_sparing(
 
 /// Pieces the side to move attacks and could win, but only with the help of
 /// an attacker they could take in an even trade: exchange offers (28.5), not
-/// chases (see [`targets`]) — among the pieces on the points of `victims`.
+/// chases (see [`targets_after`]) — among the pieces on the points of `victims`.
 pub(super) fn offered_trades(pos: &Position, rules: &Rulebook, victims: u128) -> Vec<Target> {
     direct_captures(pos, rules.captures, true, victims, 0)
         .into_iter()
@@ -329,7 +353,7 @@ fn helped(pos: &Position, t: &Target) -> bool {
 
 /// Targets won by capturing them now, 少根 included, under the rulebook's
 /// refinements of the exchange ([`CaptureRules`]). Only the tests ask for
-/// these alone; the engine asks [`targets`].
+/// these alone; the engine asks [`targets_after`].
 #[cfg(test)]
 pub fn direct_targets(pos: &Position, rules: &Rulebook) -> Vec<Target> {
     direct_captures(pos, rules.captures, true, EVERY_PIECE, 0)
@@ -581,6 +605,7 @@ pub(super) fn offers_even_trade(pos: &Position, m: Move, rules: &Rulebook) -> bo
         victims: EVERY_PIECE,
         spared: 0,
         offered: 0,
+        standing: None,
     };
     through_check(&after, rules, &recaptures, pieces, |_| true).is_empty()
         && !mates_after_the_trade(&after, m.from)

@@ -197,7 +197,7 @@ fn exchange_made_by_move(
 /// Captures by the side to move that start an exchange of equal pieces
 /// (28.5), with `true` where the capture would win material yet only offers
 /// the trade (the piece could take its taker in return, see
-/// [`super::chase::targets`]) and `false` where it is taken back with nothing
+/// [`super::chase::targets_after`]) and `false` where it is taken back with nothing
 /// won. A move that turns one kind into the other also makes an exchange.
 /// If `takeable`, a trade whose first capture is answered by mate is none
 /// (29.4; 参考图49).

@@ -7,7 +7,7 @@
 //! it is 捉 but allowed in a repetition.
 
 use super::attack;
-use super::chase::{capture_is_mated, offered_trades, targets_among, Method, Target};
+use super::chase::{capture_is_mated, offered_trades, targets_among, Method, Standing, Target};
 use super::exchange::{exchange, single_square_gain};
 use super::rulebook::Rulebook;
 use crate::{Move, Position, Role, Square};
@@ -21,10 +21,17 @@ use crate::{Move, Position, Role, Square};
 /// take a piece of the attack and get away (参考图39 "车马炮联合捉车",
 /// [`guards_the_attack`]). A moved piece without which the capture would
 /// only be mated (29.4) guards its king, not the attack: no partner, as in
-/// [`needs_a_partner`].
-pub(super) fn supports_chase(again: &Position, m: Move, t: &Target, rules: &Rulebook) -> bool {
+/// [`needs_a_partner`]. What the opponent could win before the move is
+/// `standing` ([`Standing`]), whichever piece is taken away.
+pub(super) fn supports_chase(
+    again: &Position,
+    m: Move,
+    t: &Target,
+    rules: &Rulebook,
+    standing: &Standing,
+) -> bool {
     if t.attackers.contains(&m.to) {
-        return needs_a_partner(again, m.to, t, rules);
+        return needs_a_partner(again, m.to, t, rules, standing);
     }
     // A screen: without it no attacker reaches the target any more (this
     // also covers a screen that stands between a cannon and the king). A
@@ -48,7 +55,7 @@ pub(super) fn supports_chase(again: &Position, m: Move, t: &Target, rules: &Rule
     // from the mate that would follow the capture (29.4), is not a partner
     // in the chase.
     !without.is_check()
-        && (!is_target(&without, rules, t.square) && !only_mated(&without, t)
+        && (!is_target(&without, rules, t.square, standing) && !only_mated(&without, t)
             || guards_the_attack(again, &without, t))
 }
 
@@ -62,20 +69,21 @@ pub(super) fn won_alone_before(
     t: &Target,
     was: &[Target],
     rules: &Rulebook,
+    standing: &Standing,
 ) -> bool {
     t.attackers.contains(&m.to)
         && was.iter().any(|w| {
             w.square == t.square
                 && w.attackers.contains(&m.from)
-                && !needs_a_partner(before, m.from, w, rules)
+                && !needs_a_partner(before, m.from, w, rules, standing)
         })
 }
 
 /// `true` if the side to move in `pos` could win the piece on `sq`: one of
-/// its [`targets`](super::chase::targets), asked of that piece alone
+/// its [`targets`](super::chase::targets_after), asked of that piece alone
 /// ([`targets_among`]: a piece is a target or not whatever the others are).
-fn is_target(pos: &Position, rules: &Rulebook, sq: Square) -> bool {
-    !targets_among(pos, rules, sq.bit()).is_empty()
+fn is_target(pos: &Position, rules: &Rulebook, sq: Square, standing: &Standing) -> bool {
+    !targets_among(pos, rules, sq.bit(), Some(standing)).is_empty()
 }
 
 /// `pos` with the piece on `square` taken off the board, if that is a
@@ -93,8 +101,14 @@ pub(super) fn without(pos: &Position, square: Square) -> Option<Position> {
 /// for its capture (29.4): it guards the king, it does not join the attack
 /// ("联合" is of pieces that attack the target, back, screen or guard an
 /// attacker, or pin its root — every example of the book).
-fn needs_a_partner(again: &Position, moved: Square, t: &Target, rules: &Rulebook) -> bool {
-    let winnable = |p: &Position| is_target(p, rules, t.square) || only_mated(p, t);
+fn needs_a_partner(
+    again: &Position,
+    moved: Square,
+    t: &Target,
+    rules: &Rulebook,
+    standing: &Standing,
+) -> bool {
+    let winnable = |p: &Position| is_target(p, rules, t.square, standing) || only_mated(p, t);
     let winnable_without = |q: Square| match without(again, q) {
         Some(p) if !p.is_check() => winnable(&p),
         _ => true,

@@ -1,7 +1,7 @@
 //! What a move is (28.1–28.9, 27.x): 将, 杀, 捉 or 闲, and which kind of 闲.
 
 use super::attack;
-use super::chase::{offers_even_trade, targets, targets_before, Target};
+use super::chase::{offers_even_trade, targets_after, targets_before, Standing, Target};
 use super::exchange::exchange;
 use super::idle::{idle_kind, stops_mate};
 use super::joint::{stops_trade, supports_chase, without, won_alone_before};
@@ -275,12 +275,13 @@ pub(super) fn classify_with(
         kind.mate_line = None;
     }
 
-    let now = targets(&again, rules);
+    let standing = Standing::before(before);
+    let now = targets_after(&again, rules, &standing);
     // 29.2: compare with what the mover could win before moving (when it was
     // in check, only captures that answer the check count).
     // Only the pieces the mover can win now are asked about.
     let now_squares = now.iter().fold(0, |set, t| set | t.square.bit());
-    let was_targets = targets_before(before, rules, now_squares, m);
+    let was_targets = targets_before(before, rules, now_squares, m, &standing);
     let alone = |t: &Target| t.king_only || t.pawn_only;
     let was_before = |t: &Target| could_be_won_before(t, &was_targets);
     let mut joint = 0;
@@ -312,8 +313,8 @@ pub(super) fn classify_with(
             let own = joint_rule && stops_trade(&again, m, &t, rules);
             let needed = joint_rule
                 && !own
-                && supports_chase(&again, m, &t, rules)
-                && !won_alone_before(before, m, &t, &was_targets, rules);
+                && supports_chase(&again, m, &t, rules, &standing)
+                && !won_alone_before(before, m, &t, &was_targets, rules, &standing);
             let kept_up = could_before
                 && !(rules.new_attacker_renews_chase
                     && !needed
@@ -535,9 +536,10 @@ fn attacks_anew(
 /// does not check ([`attacks_anew`]).
 fn chased_by_check(rules: &Rulebook, before: &Position, after: &Position, m: Move) -> Vec<Square> {
     let again = after.pass_in_check();
-    let now = targets(&again, rules);
+    let standing = Standing::before(before);
+    let now = targets_after(&again, rules, &standing);
     let squares = now.iter().fold(0, |set, t| set | t.square.bit());
-    let was = targets_before(before, rules, squares, m);
+    let was = targets_before(before, rules, squares, m, &standing);
     now.into_iter()
         .filter(|t| !t.king_only && !t.pawn_only)
         .filter(|t| !guarded_but_for_the_check(&again, t))

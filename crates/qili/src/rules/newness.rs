@@ -201,7 +201,9 @@ fn lost_in(
     rules: &Rulebook,
     won: impl Fn(&Target) -> bool,
 ) -> bool {
-    targets_among(but_for, rules, t.square.bit())
+    // The side was in check before the move: nothing of the opponent's
+    // stood there to be won ([`Position::pass`] is no move in check).
+    targets_among(but_for, rules, t.square.bit(), None)
         .iter()
         .any(|w| was_won(t, w) && won(w))
 }

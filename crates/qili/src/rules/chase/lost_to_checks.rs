@@ -263,7 +263,7 @@ pub(super) fn every_recapture_is_mated(pos: &Position, m: Move) -> bool {
         && !checks_first_then_takes_back(&after, m.to, |p, _| !can_force_mate(p))
 }
 
-/// 28.16 假根按无根处理 for the piece `m` takes, as [`targets`](super::targets) reads it
+/// 28.16 假根按无根处理 for the piece `m` takes, as [`targets_after`](super::targets_after) reads it
 /// under `captures`: every recapture is mated
 /// ([`CaptureRules::mated_recapture_is_no_root`]) or loses the piece that
 /// took back to a check ([`CaptureRules::lost_recapture_is_no_root`]; not

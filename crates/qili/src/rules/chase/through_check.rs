@@ -24,28 +24,31 @@ use crate::{Move, MoveList, Piece, Position, Role, Square};
 /// back ([`offers_even_trade`]) is an exchange, not the start of a chase
 /// (28.5; CXA 2020 图13: the cannons attack each other over the rook, "判兑").
 /// Only the tests ask for these alone; the engine asks
-/// [`targets`](super::targets).
+/// [`targets_after`](super::targets_after).
 #[cfg(test)]
 pub(super) fn targets_through_check(pos: &Position, rules: &Rulebook) -> Vec<Target> {
-    through_check_among(pos, rules, EVERY_PIECE, 0, 0)
+    through_check_among(pos, rules, EVERY_PIECE, 0, 0, None)
 }
 
 /// The targets won through a check (see the module's doc) among the pieces
 /// on the points of `victims`, where the side's pieces on `spared` pay no
 /// capture back ([`won_back`]), and the pieces on `offered` are searched for
 /// although they can be taken: taking them would only offer a trade (28.5;
-/// see [`targets_sparing`](super::targets_sparing)).
+/// see [`targets_sparing`](super::targets_sparing)). `standing`, if known,
+/// says what the defender could win before the move asked about.
 pub(super) fn through_check_among(
     pos: &Position,
     rules: &Rulebook,
     victims: u128,
     spared: u128,
     offered: u128,
+    standing: Option<&Standing>,
 ) -> Vec<Target> {
     let pieces = Pieces {
         victims,
         spared,
         offered,
+        standing,
     };
     through_check(pos, rules, &pos.checking_moves(), pieces, |k| {
         !offers_even_trade(pos, k, rules)
@@ -55,13 +58,16 @@ pub(super) fn through_check_among(
 /// The pieces a search for targets through a check is about, as bit sets of
 /// points (see [`through_check_among`]).
 #[derive(Clone, Copy)]
-pub(super) struct Pieces {
+pub(super) struct Pieces<'a> {
     /// The enemy pieces asked about.
     pub(super) victims: u128,
     /// The side's pieces whose loss pays no capture back ([`won_back`]).
     pub(super) spared: u128,
     /// Enemy pieces that can be taken, but only as an offer to trade (28.5).
     pub(super) offered: u128,
+    /// What the defender could win before the move asked about, if known:
+    /// it pays back no piece won by 29.4 ([`Won::by_mate`]).
+    pub(super) standing: Option<&'a Standing<'a>>,
 }
 
 /// [`through_check_among`] with the checking moves `checks`, using only
@@ -78,6 +84,7 @@ pub(super) fn through_check(
         victims,
         spared,
         offered,
+        standing,
     } = pieces;
     let floats = Some(rules);
     let mut out: Vec<Target> = Vec::new();
@@ -143,7 +150,11 @@ pub(super) fn through_check(
                 pieces: untakeable & !k.to.bit(),
                 pawn_prey,
             },
-            Some(Start { pos, spared }),
+            Some(Start {
+                pos,
+                spared,
+                standing,
+            }),
         );
         if won.is_empty() || !use_check(k) {
             continue;
@@ -422,6 +433,7 @@ pub(super) fn won_for_real_after_check(
     let checked = Some(Start {
         pos: start,
         spared: 0,
+        standing: None,
     });
     let mut won = won_per_reply(p, checks, None, wanted, checked);
     won.retain(|w| !w.either && !w.paid_back);
@@ -683,11 +695,23 @@ fn won_after_reply(
                 .iter()
                 .any(|&a| plain.of(Move::new(a, t.square)).wins_material())
         };
-        // Paid back, the pieces `Start` spares left out; and counted too.
+        // Paid back, the pieces `Start` spares left out; and counted too —
+        // for a piece won by 29.4, by a capture that did not stand before
+        // the move ([`Standing`]; xq023973 ply 64: after 炮8平9 the advisor
+        // f0 is won, though 车八进七's rook could take the horse c7 all along).
         let (paid, at_all) = checked.map_or((false, false), |start| {
             let paid = won_back(q, &t, start);
-            let every = Start { spared: 0, ..start };
-            (paid, paid || start.spared != 0 && won_back(q, &t, every))
+            let at_all = if by_mate {
+                let made = Start {
+                    spared: start.spared | start.standing.map_or(0, Standing::pieces),
+                    ..start
+                };
+                won_back(q, &t, made)
+            } else {
+                let every = Start { spared: 0, ..start };
+                paid || start.spared != 0 && won_back(q, &t, every)
+            };
+            (paid, at_all)
         });
         if paid {
             paid_back |= t.square.bit();
@@ -812,6 +836,45 @@ fn with_checker(k: Move, takers: u128) -> u128 {
 pub(super) struct Start<'a> {
     pos: &'a Position,
     spared: u128,
+    /// What the defender could win before the move asked about, if known.
+    standing: Option<&'a Standing<'a>>,
+}
+
+/// The side's pieces the defender could win before a move, were it to move
+/// then (29.2 compares with that position): found once, and only if a piece
+/// won by 29.4 asks. Such a capture is the defender's own threat, standing
+/// whether or not the line is played, and pays back no piece the line wins
+/// at its end by 29.4 alone (1999 细则 5: "凡捉子兼具兑、献、送吃，也按捉处理";
+/// 细则 6, 图七: the rook could take the elephant before and after the
+/// cannon stepped away from the black rook, 从捉到捉). One the move itself
+/// lays open is not standing: the move gives it in return (xq008166 ply 71:
+/// 马六进四 leaves the elephant e2 to 炮5进5, which, with check, lets the
+/// king take back the horse that took the advisor f7).
+pub(in crate::rules) struct Standing<'a> {
+    before: &'a Position,
+    pieces: OnceCell<u128>,
+}
+
+impl<'a> Standing<'a> {
+    /// The pieces the defender could win in `before`, the side that moves
+    /// next being to move there.
+    pub(in crate::rules) fn before(before: &'a Position) -> Standing<'a> {
+        Standing {
+            before,
+            pieces: OnceCell::new(),
+        }
+    }
+
+    /// Their points (see [`Standing`]).
+    fn pieces(&self) -> u128 {
+        *self.pieces.get_or_init(|| {
+            self.before.pass().map_or(0, |p| {
+                direct_captures(&p, CaptureRules::PLAIN, true, EVERY_PIECE, 0)
+                    .iter()
+                    .fold(0, |set, t| set | t.square.bit())
+            })
+        })
+    }
 }
 
 /// After `t` is taken in `q` (the capturer to move), whichever attacker
