@@ -701,17 +701,15 @@ fn won_after_reply(
         // f0 is won, though 车八进七's rook could take the horse c7 all along).
         let (paid, at_all) = checked.map_or((false, false), |start| {
             let paid = won_back(q, &t, start);
-            let at_all = if by_mate {
-                let made = Start {
-                    spared: start.spared | start.standing.map_or(0, Standing::pieces),
-                    ..start
-                };
-                won_back(q, &t, made)
+            if !by_mate && (paid || start.spared == 0) {
+                return (paid, paid);
+            }
+            let spared = if by_mate {
+                start.spared | start.standing.map_or(0, Standing::pieces)
             } else {
-                let every = Start { spared: 0, ..start };
-                paid || start.spared != 0 && won_back(q, &t, every)
+                0
             };
-            (paid, at_all)
+            (paid, won_back(q, &t, Start { spared, ..start }))
         });
         if paid {
             paid_back |= t.square.bit();
@@ -867,13 +865,9 @@ impl<'a> Standing<'a> {
 
     /// Their points (see [`Standing`]).
     fn pieces(&self) -> u128 {
-        *self.pieces.get_or_init(|| {
-            self.before.pass().map_or(0, |p| {
-                direct_captures(&p, CaptureRules::PLAIN, true, EVERY_PIECE, 0)
-                    .iter()
-                    .fold(0, |set, t| set | t.square.bit())
-            })
-        })
+        *self
+            .pieces
+            .get_or_init(|| self.before.pass().map_or(0, |p| winnable_squares(&p)))
     }
 }
 
