@@ -80,7 +80,7 @@ pub(super) fn won_alone_before(
 }
 
 /// `true` if the side to move in `pos` could win the piece on `sq`: one of
-/// its [`targets`](super::chase::targets_after), asked of that piece alone
+/// its [`targets_after`](super::chase::targets_after), asked of that piece alone
 /// ([`targets_among`]: a piece is a target or not whatever the others are).
 fn is_target(pos: &Position, rules: &Rulebook, sq: Square, standing: &Standing) -> bool {
     !targets_among(pos, rules, sq.bit(), Some(standing)).is_empty()
