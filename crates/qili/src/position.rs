@@ -656,7 +656,7 @@ impl Position {
     /// The points the side to move's `role` on `from` could move to on an
     /// empty board: a superset of its legal moves, cheap to find. (A horse
     /// reaches the points from which a horse would reach it.)
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn reach(&self, from: Square, role: Role) -> u128 {
         let (c, f) = (self.turn.index(), from.index() as usize);
         match role {
@@ -681,7 +681,7 @@ impl Position {
     /// surroundings, computed once per position ([`KingSafety`]); only king
     /// moves, moves of pieces that may be pinned, and every move when in
     /// check are tried one by one with [`Position::is_safe`].
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn legal_targets(&self, safety: &KingSafety, from: Square, role: Role, within: u128) -> u128 {
         let c = self.turn.index();
         let occupied = safety.occupied;

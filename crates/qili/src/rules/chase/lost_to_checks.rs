@@ -331,7 +331,9 @@ fn every_recapture_lost_to_checks(pos: &Position, m: Move) -> Option<LostRecaptu
         return None;
     }
     let opened = Opened::by_recapture(pos);
-    // What a check wins after the recapture that led to `p`, if it wins.
+    // What a check wins after the recapture `r` that led to `p`, if it wins
+    // (`r` only starts the line shown, which a build without lines omits).
+    #[cfg_attr(not(feature = "lines"), allow(unused_variables))]
     let lost = |p: &Position, r: Move| {
         let mut best: Option<LostRecapture> = None;
         for &k in &p.checking_moves() {
