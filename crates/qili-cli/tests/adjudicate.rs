@@ -289,7 +289,9 @@ fn a_batch_with_a_byte_order_mark_and_crlf_reads() {
 /// ("… count as idle (27.1)."), and a piece the move lays open that may not
 /// be taken for the mate that follows is named with the piece that would
 /// take it ("Taking the red cannon on h0 with the black rook on h8 is met by
-/// mate, so that is no chase (29.4).").
+/// mate, so that is no chase (29.4)."), and a chase idle by 27.3 says that the
+/// mover has one attacking piece left ("… stops the opponent's mate threat
+/// with the mover's one attacking piece left: …", "…走子一方只剩一个进攻子力，…").
 #[test]
 fn report_json_is_unchanged_byte_for_byte() {
     let data = include_str!("data/report-contract.jsonl");

@@ -445,8 +445,8 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
             rules.cite(Clause::PawnAlone),
         ),
             MoveReason::DefensivePoint => t.push(
-                &format!("只捉士、相（象），而这一着挡住了对方的杀着，是占据防守要点附带产生的捉，按闲处理（{}）；是否立即构成简明和棋，需裁判确认。", rules.cite(Clause::DefensivePoint)),
-                &format!("Only advisors or elephants are chased, and the move stops the opponent's mate threat: the chase comes with holding a key defensive point, so it is idle ({}) — an arbiter must confirm the position is a simple draw.", rules.cite(Clause::DefensivePoint)),
+                &format!("只捉士、相（象），而这一着挡住了对方的杀着，走子一方只剩一个进攻子力，是占据防守要点附带产生的捉，按闲处理（{}）；是否立即构成简明和棋，需裁判确认。", rules.cite(Clause::DefensivePoint)),
+                &format!("Only advisors or elephants are chased, and the move stops the opponent's mate threat with the mover's one attacking piece left: the chase comes with holding a key defensive point, so it is idle ({}) — an arbiter must confirm the position is a simple draw.", rules.cite(Clause::DefensivePoint)),
             ),
             // The report's clause for this reason is 27.1's (the king's own
             // attacks); the sentence cites it too (2020 图17).

@@ -9,6 +9,7 @@ use super::kind::IdleKind;
 use super::mate::{can_mate_by_checks, check_starts_mate, MATE_CHECKS};
 use super::rulebook::Rulebook;
 use super::value::{has_value, value};
+use crate::tables::HOME;
 use crate::{Move, Position, Role, Square, SquareSet};
 
 /// Names an idle move (28.5–28.8), looking at the piece that moved.
@@ -254,6 +255,22 @@ fn blocked_attackers(before: &Position, after: &Position, m: Move) -> Vec<Square
         }
     }
     out
+}
+
+/// `true` if the side that has just moved in `after` holds with one
+/// attacking piece at most (a rook, horse, cannon or crossed pawn), as the
+/// lone rook of 2020 图18 holds against rook and horse: only such a side's
+/// hold on a point can make a simple draw at once (27.3 "立即构成简明和棋").
+/// With two or more it can still play for a win, and its attack on an
+/// advisor or elephant is a chase (readers, 14 positions of real games
+/// with two to four such pieces a side: all 捉; xq004215 ply 48, xq013302
+/// ply 112).
+pub(super) fn holds_alone(after: &Position) -> bool {
+    let b = after.board();
+    let mover = after.turn().other();
+    let guards = b.by_role(Role::King) | b.by_role(Role::Advisor) | b.by_role(Role::Elephant);
+    let uncrossed = b.pieces_of(mover, Role::Pawn) & HOME[mover.index()];
+    (b.occupied_by(mover) & !guards & !uncrossed).count_ones() <= 1
 }
 
 /// `true` if the opponent could mate by checks ([`MATE_CHECKS`]) had the

@@ -3,7 +3,7 @@
 use super::attack;
 use super::chase::{offers_even_trade, targets_after, targets_before, Standing, Target};
 use super::exchange::exchange;
-use super::idle::{idle_kind, stops_mate};
+use super::idle::{holds_alone, idle_kind, stops_mate};
 use super::joint::{stops_trade, supports_chase, without, won_alone_before};
 use super::mate::{can_mate_by_checks, mate_by_checks, mates_after_the_trade, MATE_CHECKS};
 use super::newness::{
@@ -135,8 +135,10 @@ pub enum MoveReason {
     ThreatGivenByMove,
     /// 27.3: only advisors or elephants are chased, by a move that stops the
     /// opponent's mate threat — it holds a key defensive point, and the chase
-    /// comes with it (CXA 2020 图18 "占据守和要点，附带产生的捉象按闲着处理").
-    /// Whether the position is a simple draw is left to the arbiter.
+    /// comes with it (CXA 2020 图18 "占据守和要点，附带产生的捉象按闲着处理") —
+    /// made by a side left with one attacking piece at most, as a simple draw
+    /// needs ([`holds_alone`](super::idle::holds_alone)). Whether the position
+    /// is a simple draw is left to the arbiter.
     DefensivePoint,
     /// 28.9: nothing is attacked.
     NothingAttacked,
@@ -350,14 +352,16 @@ pub(super) fn classify_with(
             MoveReason::NewChase
         };
         // 27.3 is the arbiter's judgement: flagged only where the book has
-        // the clause (AXF has no key defensive point).
+        // the clause (AXF has no key defensive point). Idle only where the
+        // move holds a point — it stops a mate — with the mover's one
+        // attacking piece left, so that the draw can be simple at once.
         if rules.defensive_point_is_idle
             && kind
                 .counted_chases()
                 .all(|t| matches!(t.piece.role, Role::Advisor | Role::Elephant))
         {
             kind.arbiter = Some(ArbiterNote::GuardsOnly);
-            if stops_mate(before, &after) {
+            if holds_alone(&after) && stops_mate(before, &after) {
                 kind.label = Label::Idle;
                 kind.reason = MoveReason::DefensivePoint;
             }

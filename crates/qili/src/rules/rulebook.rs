@@ -146,7 +146,8 @@ pub struct Rulebook {
     /// mate by that move.
     pub king_answering_check_is_idle: bool,
     /// 27.3 (2020 图18 "占据守和要点，附带产生的捉象按闲着处理"): a move that stops a
-    /// mate threat and chases only advisors or elephants is idle, and any
+    /// mate threat, by a side left with one attacking piece at most, and
+    /// chases only advisors or elephants is idle, and any
     /// chase of advisors or elephants alone is flagged for the arbiter
     /// ([`ArbiterNote::GuardsOnly`](super::kind::ArbiterNote::GuardsOnly)).
     /// AXF has no such clause: neither.
