@@ -123,13 +123,16 @@ fn root_text(t: &Target, after: &Position) -> (String, String) {
             } else {
                 ("", "")
             };
+            // One of several the check wins: the defender's reply chooses
+            // which (28.3 "吃掉对方某个无根子").
+            let (z_or, w_or) = others_text(after, t.alternatives & !t.square.bit());
             (
-                format!("先{z}照将后可得{z_mates}"),
-                format!("won after the check {w}{w_mates}"),
+                format!("先{z}照将后可得{z_or}{z_mates}"),
+                format!("won after the check {w}{w_or}{w_mates}"),
             )
         }
         (_, Root::None) => ("无根".into(), "unprotected".into()),
-        (_, Root::False(why)) => false_root_text(why, &t.protectors, after),
+        (_, Root::False(why)) => false_root_text(why, t, after),
         // 攻多守少 only where the attackers outnumber the defenders; a
         // 少根 whose defender is tied elsewhere (牵) or mated for its second
         // recapture is won by the exchange all the same.
@@ -167,9 +170,28 @@ fn attackers_text(c: &Target, m: Move, after: &Position) -> (String, String) {
     (zh, format!(" with {en}"))
 }
 
-/// Why a false root (假根, 28.16) guards nothing, naming the guards
-/// (`protectors`, standing in `after`).
-fn false_root_text(why: FalseRoot, protectors: &[Square], after: &Position) -> (String, String) {
+/// The pieces on `others`, of which the defender may give up one instead
+/// (", or else the black advisor on d9, as the defender chooses"); nothing
+/// if there are none.
+fn others_text(after: &Position, others: u128) -> (String, String) {
+    let (mut zh, mut en) = (String::new(), String::new());
+    for sq in crate::board::SquareSet(others) {
+        if let Some(p) = after.piece_at(sq) {
+            zh.push_str(&format!("，或改得{}（{sq}）", piece_zh(p)));
+            en.push_str(&format!(", or else the {} on {sq}", piece_en(p)));
+        }
+    }
+    if !en.is_empty() {
+        zh.push_str("，由对方选择");
+        en.push_str(", as the defender chooses");
+    }
+    (zh, en)
+}
+
+/// Why a false root (假根, 28.16) guards nothing, naming the guards of `t`
+/// (its `protectors`, standing in `after`).
+fn false_root_text(why: FalseRoot, t: &Target, after: &Position) -> (String, String) {
+    let protectors = &t.protectors;
     let (zh, en) = pieces_on(after, protectors);
     let guards = if protectors.len() > 1 {
         "guards"
@@ -182,6 +204,12 @@ fn false_root_text(why: FalseRoot, protectors: &[Square], after: &Position) -> (
         (format!("保护它的{zh}"), format!("its {guards}, {en},"))
     };
     match why {
+        // A cannon that reaches the point only over the piece that takes
+        // there has no screen once it has taken: it never guarded it.
+        FalseRoot::CannotTakeBack if screened_by_the_taker(t, after) => (
+            format!("假根：{zh}以吃子的棋子为炮架，吃子后无法吃回"),
+            format!("false root: {en} reaches it only over the piece that takes"),
+        ),
         FalseRoot::CannotTakeBack => (
             format!("假根：{zh}不能合法吃回"),
             format!("false root: {en} cannot legally take back"),
@@ -195,6 +223,19 @@ fn false_root_text(why: FalseRoot, protectors: &[Square], after: &Position) -> (
             format!("false root: {en} would be won by a check after taking back"),
         ),
     }
+}
+
+/// `true` if every guard of `t` is a cannon whose screen is one of the
+/// pieces that take it (xq014805 ply 78: 车6进1 attacks the cannon c4, which
+/// the cannon g4 "guards" over that rook alone).
+fn screened_by_the_taker(t: &Target, after: &Position) -> bool {
+    !t.protectors.is_empty()
+        && t.protectors.iter().all(|&g| {
+            after.piece_at(g).is_some_and(|p| p.role == Role::Cannon)
+                && t.attackers
+                    .iter()
+                    .any(|&a| attack::on_path(after.board(), g, t.square, a))
+        })
 }
 
 /// `true` if the move `m` did not give the target `c` an attacker: every
@@ -1051,6 +1092,37 @@ mod tests {
     /// face the other king), one mated for taking back (29.4: whichever
     /// elephant takes back, a mate follows at once), one won by a check
     /// after taking back (抽: the rook, forked with the king by N f6-g8+).
+    /// A cannon that reaches the chased piece only over the piece that
+    /// takes it never guarded it (xq014805 ply 78, 车6进1): the sentence says
+    /// so rather than that it "cannot legally take back".
+    #[test]
+    fn a_cannon_screened_by_the_taker_is_named_as_such() {
+        let f = "2bak4/4a4/4b4/p8/2n6/P1C3C2/5r3/5N3/4A4/2BAK1B2 b";
+        let t = explained(f, "f3f4", 0);
+        has(
+            &t.zh,
+            "假根：保护它的红炮（g4）以吃子的棋子为炮架，吃子后无法吃回",
+        );
+        has(
+            &t.en,
+            "false root: its guard, the red cannon on g4, reaches it only over the piece that takes",
+        );
+    }
+
+    /// Pieces of which a check wins one, the defender choosing which, are
+    /// each named with the other (xq002587 ply 75, R i4xe4: after C g0-g9+,
+    /// K e9-e8 gives up the advisor d9, A f9-e8 the elephant e7).
+    #[test]
+    fn pieces_a_check_wins_one_of_name_each_other() {
+        let f = "C1cakab2/9/4b4/9/6c2/P3p3R/5r2P/4B4/9/2BAKAC2 w";
+        let t = explained(f, "i4e4", 0);
+        has(&t.en, "Chases the black elephant on e7 (won after the check C3+9, or else the black advisor on d9, as the defender chooses;");
+        has(
+            &t.zh,
+            "捉黑士（d9），先炮三进九照将后可得，或改得黑象（e7），由对方选择",
+        );
+    }
+
     #[test]
     fn a_false_root_says_what_makes_it_false() {
         let t = explained("4k4/4n4/9/9/9/9/9/9/3R5/4K4 w", "d1e1", 0);
