@@ -137,7 +137,7 @@ pub enum MoveReason {
     /// opponent's mate threat — it holds a key defensive point, and the chase
     /// comes with it (CXA 2020 图18 "占据守和要点，附带产生的捉象按闲着处理") —
     /// made by a side left with one attacking piece at most, as a simple draw
-    /// needs ([`holds_alone`](super::idle::holds_alone)). Whether the position
+    /// needs (`idle::holds_alone`). Whether the position
     /// is a simple draw is left to the arbiter.
     DefensivePoint,
     /// 28.9: nothing is attacked.
