@@ -1087,11 +1087,6 @@ mod tests {
         has(&t.en, "with the red king on e1 and the red horse on d2");
     }
 
-    /// A false root (28.16) says what makes it false, and names the guard:
-    /// one that cannot legally take back (the king, whose recapture would
-    /// face the other king), one mated for taking back (29.4: whichever
-    /// elephant takes back, a mate follows at once), one won by a check
-    /// after taking back (抽: the rook, forked with the king by N f6-g8+).
     /// A cannon that reaches the chased piece only over the piece that
     /// takes it never guarded it (xq014805 ply 78, 车6进1): the sentence says
     /// so rather than that it "cannot legally take back".
@@ -1123,6 +1118,11 @@ mod tests {
         );
     }
 
+    /// A false root (28.16) says what makes it false, and names the guard:
+    /// one that cannot legally take back (the king, whose recapture would
+    /// face the other king), one mated for taking back (29.4: whichever
+    /// elephant takes back, a mate follows at once), one won by a check
+    /// after taking back (抽: the rook, forked with the king by N f6-g8+).
     #[test]
     fn a_false_root_says_what_makes_it_false() {
         let t = explained("4k4/4n4/9/9/9/9/9/9/3R5/4K4 w", "d1e1", 0);
