@@ -746,7 +746,7 @@ fn gives_up(pos: &Position, m: Move, more: i32) -> bool {
     let Some(taken) = pos.piece_at(m.to) else {
         return false;
     };
-    let theirs = pos.pass().map(|p| winnable_squares(&p)).unwrap_or_default();
+    let theirs = winnable_by_the_opponent(pos);
     let own = if more == 0 { 0 } else { winnable_squares(pos) };
     let after = pos.after(m);
     after.captures().iter().any(|&c| {
@@ -791,6 +791,13 @@ fn already_won(them: &Position, sq: Square) -> bool {
 fn gets_away(pos: &Position, m: Move) -> bool {
     let gone = pos.after(m);
     winnable_squares(&gone) & m.to.bit() == 0
+}
+
+/// The points of the side to move's pieces that the opponent could win,
+/// were it to move now: [`winnable_squares`] after a pass (none when the side
+/// to move is in check, as no pass is legal then).
+pub(super) fn winnable_by_the_opponent(pos: &Position) -> u128 {
+    pos.pass().map_or(0, |p| winnable_squares(&p))
 }
 
 /// The points of the enemy pieces the side to move can win by a plain

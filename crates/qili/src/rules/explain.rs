@@ -13,7 +13,7 @@ use super::kind::{ArbiterNote, Label, MoveKind, MoveReason};
 use super::newness::attacked_by_the_same;
 use super::verdict::{occurrences_to_bind, Ruling, RulingReason};
 use super::{Adjudication, Rulebook, VerdictReason};
-use crate::{wxf, zh, Color, Move, Piece, Position, Role, Square};
+use crate::{wxf, zh, Color, Move, Piece, Position, Role, Square, SquareSet};
 
 /// A text in both languages.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -175,7 +175,7 @@ fn attackers_text(c: &Target, m: Move, after: &Position) -> (String, String) {
 /// if there are none.
 fn others_text(after: &Position, others: u128) -> (String, String) {
     let (mut zh, mut en) = (String::new(), String::new());
-    for sq in crate::board::SquareSet(others) {
+    for sq in SquareSet(others) {
         if let Some(p) = after.piece_at(sq) {
             zh.push_str(&format!("，或改得{}（{sq}）", piece_zh(p)));
             en.push_str(&format!(", or else the {} on {sq}", piece_en(p)));

@@ -11,7 +11,7 @@ use super::{
     capture_is_mated, direct_captures, offers_even_trade, Method, Root, Target, EVERY_PIECE,
 };
 use crate::rules::attack;
-use crate::rules::exchange::{winnable_squares, Exchanges};
+use crate::rules::exchange::{winnable_by_the_opponent, winnable_squares, Exchanges};
 use crate::rules::mate::can_mate_by_checks;
 use crate::rules::rulebook::{CaptureRules, Rulebook};
 use crate::rules::value::{has_value, value};
@@ -867,7 +867,7 @@ impl<'a> Standing<'a> {
     fn pieces(&self) -> u128 {
         *self
             .pieces
-            .get_or_init(|| self.before.pass().map_or(0, |p| winnable_squares(&p)))
+            .get_or_init(|| winnable_by_the_opponent(self.before))
     }
 }
 
