@@ -182,6 +182,15 @@ impl Position {
         Position::from_setup(setup, Tolerance::COMPOSED).ok()
     }
 
+    /// The same position with `piece` standing on `square` in place of what
+    /// stood there, if that is still a position (the side to move keeps the
+    /// move).
+    pub(crate) fn with_piece_on(&self, square: Square, piece: Piece) -> Option<Position> {
+        let mut setup = self.to_setup();
+        setup.board.set(square, Some(piece));
+        Position::from_setup(setup, Tolerance::COMPOSED).ok()
+    }
+
     /// The pieces.
     #[inline]
     pub fn board(&self) -> &Board {

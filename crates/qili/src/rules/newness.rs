@@ -11,10 +11,10 @@ use std::cell::OnceCell;
 use super::attack;
 use super::chase::{targets_among, Method, Target};
 use super::exchange::gives_up_a_piece;
-use super::joint::without;
 use super::mate::{check_starts_mate, MATE_CHECKS};
 use super::rulebook::Rulebook;
-use crate::{Move, Position, Role, Square};
+use crate::tables::STEPS;
+use crate::{Color, Move, Piece, Position, Role, Square};
 
 /// AXF (as Fairy-Stockfish reads it): the target's defender, other than the
 /// king, is pinned and cannot take back — a false root made by a pin.
@@ -155,8 +155,8 @@ pub(super) fn attacked_while_in_check(
         return false;
     }
     let took_part_before = |now: Square| took_part(before, stood_on(m, now), t.square);
-    // Whether, with the checker gone, the side could win the target: asked
-    // at most once (it plays out the position without the checker).
+    // Whether, but for the check, the side could win the target: asked at
+    // most once (it plays out the position with the checker's stand-in).
     let lost = OnceCell::new();
     let lost_but_for_the_check = || {
         *lost.get_or_init(|| {
@@ -192,8 +192,8 @@ fn took_part(before: &Position, origin: Square, target: Square) -> bool {
         && could_take_but_for_the_check(before, Move::new(origin, target))
 }
 
-/// `true` if in `but_for` — the position before the move with its checker
-/// taken off ([`but_for_the_check`]) — the side to move could win the
+/// `true` if in `but_for` — the position before the move with a stand-in
+/// for its checker ([`but_for_the_check`]) — the side to move could win the
 /// target, as `won` accepts: only the check kept it from being taken.
 fn lost_in(
     but_for: &Position,
@@ -202,10 +202,12 @@ fn lost_in(
     won: impl Fn(&Target) -> bool,
 ) -> bool {
     // The side was in check before the move: nothing of the opponent's
-    // stood there to be won ([`Position::pass`] is no move in check).
-    targets_among(but_for, rules, t.square.bit(), None)
-        .iter()
-        .any(|w| was_won(t, w) && won(w))
+    // stood there to be won ([`Position::pass`] is no move in check). The
+    // checker's stand-in is not the piece it stands in for.
+    but_for.piece_at(t.square) == Some(t.piece)
+        && targets_among(but_for, rules, t.square.bit(), None)
+            .iter()
+            .any(|w| was_won(t, w) && won(w))
 }
 
 /// `w`, a target before the move, is `t` won then: the same piece, and not
@@ -227,9 +229,32 @@ fn as_if_unchecked(before: &Position) -> Option<Cow<'_, Position>> {
 }
 
 /// `before`, where the side to move is in check from one piece, with that
-/// piece taken off the board: what the side could do but for the check.
+/// piece made harmless ([`stand_in`]): what the side could do but for the
+/// check. Taking the checker off instead would open the lines it blocked: a
+/// rook checking on a file may be what keeps the kings from facing, and
+/// without it the defender's king could "never" step onto that file (图19
+/// without the rook c3: the answer 炮2平4 adds 马退6's mate, which the kings
+/// facing along an empty file would fake as standing before).
 fn but_for_the_check(before: &Position) -> Option<Position> {
-    without(before, the_checker(before)?).filter(|p| !p.is_check())
+    let checker = the_checker(before)?;
+    before
+        .with_piece_on(checker, stand_in(before.turn().other(), checker))
+        .filter(|p| !p.is_check())
+}
+
+/// A piece of `color` that blocks `square` and does next to nothing else: an
+/// advisor, which neither moves nor attacks outside its palace's reach, and
+/// next to the palace a pawn, which there steps only forward, away from it.
+/// Of the checker's colour, as the checker was: the defender cannot take it,
+/// and the side in check can.
+fn stand_in(color: Color, square: Square) -> Piece {
+    let advisor_steps = STEPS.advisor[color.index()][usize::from(square.index())];
+    let role = if advisor_steps == 0 {
+        Role::Advisor
+    } else {
+        Role::Pawn
+    };
+    Piece { color, role }
 }
 
 /// The one enemy piece that gives check in `before`, if exactly one does.
@@ -297,19 +322,19 @@ pub(super) fn answer_adds_a_mate(before: &Position, again: &Position) -> bool {
 }
 
 /// [`attacked_while_in_check`] for a piece won through a check (28.3 "从下一
-/// 着开始运用连续照将"): the mover was in check, and with the checking piece
-/// gone the side already won the target before the move — by the same
-/// checker, or by any piece while the same check stood ready — so only the
-/// check kept the side from starting (参考图19 read for a chase through
+/// 着开始运用连续照将"): the mover was in check, and but for the check the
+/// side already won the target before the move — by the same checker, or
+/// by any piece while the same check stood ready — so only the check kept
+/// the side from starting (参考图19 read for a chase through
 /// checks; from real games, xq000735, and xq007205, where the advisor that
 /// blocks the check had attacked the bare horse all along and the rook's
 /// check that wins it was there before). A checker the move itself brought
 /// or uncovered had no such line before.
 ///
-/// The checking piece itself, which that position cannot show, is held when
-/// a check that wins it stood ready there (the check alone barred it): the
-/// opponent's check put it where it is lost, as it gives the mate
-/// threat its answer keeps (自毙, 图13). From real games, xq001020: the rook
+/// The checking piece itself, which that position shows only by its
+/// stand-in, is held when a check that wins it stood ready there (the check
+/// alone barred it): the opponent's check put it where it is lost, as it
+/// gives the mate threat its answer keeps (自毙, 图13). From real games, xq001020: the rook
 /// takes the elephant with check, 仕六进五 blocks, and 炮三平五 would win
 /// the rook — the block chases nothing.
 pub(super) fn won_through_check_while_in_check(
@@ -343,7 +368,9 @@ pub(super) fn won_through_check_while_in_check(
         .checking_moves()
         .iter()
         .any(|c| t.attackers.contains(&c.from) && ready.contains(c));
-    if checker == Some(t.square) {
+    // The checker won, or this piece in its stead as the defender chooses
+    // (see [`Target::alternatives`]): the check put it where it is lost.
+    if checker.is_some_and(|k| k == t.square || t.alternatives & k.bit() != 0) {
         return check_stood_ready;
     }
     lost_in(&but_for, t, rules, |w| {
