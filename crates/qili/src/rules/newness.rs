@@ -311,14 +311,64 @@ fn starts_mate(pos: &Position, c: Move) -> bool {
 /// or was no check, in `before` — but for the check there, if any (图19: the
 /// answer's block unmasks a second mating line). Where the check cannot be
 /// seen past (two checkers), the move is taken to add one.
+///
+/// A mate stood but for the check only if it stands however the check is
+/// set aside: with the checker's stand-in ([`but_for_the_check`]), and with
+/// the checker kept and its check blocked ([`checker_kept`]). The stand-in
+/// takes away the checker's own defence, the blocker may shut a line of the
+/// mover's; a mate standing in both stood. From a real game, xq008899: the
+/// advisor d2 steps off the file the checking cannon d8 shares with both
+/// kings, and the cannon, which could block the horse's leg c8 before, is now
+/// pinned by the facing kings — the answer makes the horse's mate (杀).
 pub(super) fn answer_adds_a_mate(before: &Position, again: &Position) -> bool {
     let Some(but_for) = as_if_unchecked(before) else {
         return true;
     };
-    again
-        .checking_moves()
-        .iter()
-        .any(|&c| starts_mate(again, c) && !(but_for.is_legal(c) && starts_mate(&but_for, c)))
+    let kept = if before.is_check() {
+        checker_kept(before)
+    } else {
+        None
+    };
+    let stood = |p: &Position, c: Move| p.is_legal(c) && starts_mate(p, c);
+    again.checking_moves().iter().any(|&c| {
+        starts_mate(again, c) && !(stood(&but_for, c) && kept.as_ref().is_none_or(|k| stood(k, c)))
+    })
+}
+
+/// `before`, where the side to move is in check from one piece, with the
+/// checker kept — with what it guards and could do — and its check blocked
+/// by a [`stand_in`] on the point where that needs no piece to move
+/// ([`blocking_point`]); `None` where there is no such point.
+fn checker_kept(before: &Position) -> Option<Position> {
+    let checker = the_checker(before)?;
+    let point = blocking_point(before, checker, before.king(before.turn()))?;
+    before
+        .with_piece_on(point, stand_in(before.turn().other(), point))
+        .filter(|p| !p.is_check())
+}
+
+/// The empty point between `checker` and the `king` it checks where a piece
+/// would block the check: a horse's leg, or the first empty point on a
+/// rook's or cannon's line from it (for a cannon, a second screen). A rook
+/// or a pawn next to the king leaves none.
+fn blocking_point(pos: &Position, checker: Square, king: Square) -> Option<Square> {
+    let df = king.file().index() as i8 - checker.file().index() as i8;
+    let dr = king.rank().index() as i8 - checker.rank().index() as i8;
+    let long = |d: i8| if d.abs() == 2 { d.signum() } else { 0 };
+    match pos.piece_at(checker)?.role {
+        Role::Horse => checker.offset(long(df), long(dr)),
+        Role::Rook | Role::Cannon => {
+            let mut p = checker.offset(df.signum(), dr.signum())?;
+            while p != king {
+                if pos.piece_at(p).is_none() {
+                    return Some(p);
+                }
+                p = p.offset(df.signum(), dr.signum())?;
+            }
+            None
+        }
+        _ => None,
+    }
 }
 
 /// [`attacked_while_in_check`] for a piece won through a check (28.3 "从下一
