@@ -375,18 +375,20 @@ fn blocking_point(pos: &Position, checker: Square, king: Square) -> Option<Squar
 /// 着开始运用连续照将"): the mover was in check, and but for the check the
 /// side already won the target before the move — by the same checker, or
 /// by any piece while the same check stood ready — so only the check kept
-/// the side from starting (参考图19 read for a chase through
-/// checks; from real games, xq000735, and xq007205, where the advisor that
-/// blocks the check had attacked the bare horse all along and the rook's
-/// check that wins it was there before). A checker the move itself brought
-/// or uncovered had no such line before.
+/// the side from starting (参考图19 read for a chase through checks; from
+/// real games, xq000735, and xq007205, where the advisor that blocks the
+/// check had attacked the bare horse all along and the rook's check that
+/// wins it was there before). A checker the move itself brought or
+/// uncovered had no such line before.
 ///
 /// The checking piece itself, which that position shows only by its
 /// stand-in, is held when a check that wins it stood ready there (the check
 /// alone barred it): the opponent's check put it where it is lost, as it
-/// gives the mate threat its answer keeps (自毙, 图13). From real games, xq001020: the rook
+/// gives the mate threat its answer keeps (自毙, 图13). So is a piece won in
+/// its stead, as the defender chooses. From real games, xq001020: the rook
 /// takes the elephant with check, 仕六进五 blocks, and 炮三平五 would win
-/// the rook — the block chases nothing.
+/// the rook — the block chases nothing; xq016595: 相三进五 blocks, and the
+/// fork 马六进七 wins the checking rook or another piece.
 pub(super) fn won_through_check_while_in_check(
     before: &Position,
     again: &Position,
