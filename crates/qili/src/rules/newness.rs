@@ -236,9 +236,14 @@ fn as_if_unchecked(before: &Position) -> Option<Cow<'_, Position>> {
 /// without the rook c3: the answer 炮2平4 adds 马退6's mate, which the kings
 /// facing along an empty file would fake as standing before).
 fn but_for_the_check(before: &Position) -> Option<Position> {
-    let checker = the_checker(before)?;
+    with_stand_in(before, the_checker(before)?)
+}
+
+/// `before` with a [`stand_in`] of the checker's colour on `point`, if the
+/// side to move is then no longer in check.
+fn with_stand_in(before: &Position, point: Square) -> Option<Position> {
     before
-        .with_piece_on(checker, stand_in(before.turn().other(), checker))
+        .with_piece_on(point, stand_in(before.turn().other(), point))
         .filter(|p| !p.is_check())
 }
 
@@ -341,34 +346,24 @@ pub(super) fn answer_adds_a_mate(before: &Position, again: &Position) -> bool {
 /// ([`blocking_point`]); `None` where there is no such point.
 fn checker_kept(before: &Position) -> Option<Position> {
     let checker = the_checker(before)?;
-    let point = blocking_point(before, checker, before.king(before.turn()))?;
-    before
-        .with_piece_on(point, stand_in(before.turn().other(), point))
-        .filter(|p| !p.is_check())
+    with_stand_in(before, blocking_point(before, checker)?)
 }
 
-/// The empty point between `checker` and the `king` it checks where a piece
-/// would block the check: a horse's leg, or the first empty point on a
-/// rook's or cannon's line from it (for a cannon, a second screen). A rook
-/// or a pawn next to the king leaves none.
-fn blocking_point(pos: &Position, checker: Square, king: Square) -> Option<Square> {
-    let df = king.file().index() as i8 - checker.file().index() as i8;
-    let dr = king.rank().index() as i8 - checker.rank().index() as i8;
-    let long = |d: i8| if d.abs() == 2 { d.signum() } else { 0 };
-    match pos.piece_at(checker)?.role {
-        Role::Horse => checker.offset(long(df), long(dr)),
-        Role::Rook | Role::Cannon => {
-            let mut p = checker.offset(df.signum(), dr.signum())?;
-            while p != king {
-                if pos.piece_at(p).is_none() {
-                    return Some(p);
-                }
-                p = p.offset(df.signum(), dr.signum())?;
-            }
-            None
-        }
-        _ => None,
-    }
+/// The empty point on the checker's path to the king it checks
+/// ([`attack::on_path`]) nearest the checker, where a piece would block the
+/// check: a horse's leg, or the first empty point of a rook's or cannon's
+/// line (for a cannon, a second screen). A rook or a pawn next to the king
+/// leaves none.
+fn blocking_point(before: &Position, checker: Square) -> Option<Square> {
+    let board = before.board();
+    let king = before.king(before.turn());
+    let distance = |p: Square| {
+        p.file().index().abs_diff(checker.file().index())
+            + p.rank().index().abs_diff(checker.rank().index())
+    };
+    Square::all()
+        .filter(|&p| board.is_empty_at(p) && attack::on_path(board, checker, king, p))
+        .min_by_key(|&p| distance(p))
 }
 
 /// [`attacked_while_in_check`] for a piece won through a check (28.3 "从下一
