@@ -171,7 +171,7 @@ fn cxa1999_composed() {
 /// diagrams fails here.
 #[test]
 fn concepts_composed() {
-    check("concepts-composed.jsonl", "ruling", 2010, 10664);
+    check("concepts-composed.jsonl", "ruling", 2016, 10676);
 }
 
 #[test]

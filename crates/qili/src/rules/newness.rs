@@ -158,11 +158,7 @@ pub(super) fn attacked_while_in_check(
     // Whether, but for the check, the side could win the target: asked at
     // most once (it plays out the position with the checker's stand-in).
     let lost = OnceCell::new();
-    let lost_but_for_the_check = || {
-        *lost.get_or_init(|| {
-            but_for_the_check(before).is_some_and(|p| lost_in(&p, t, rules, |_| true))
-        })
-    };
+    let lost_but_for_the_check = || *lost.get_or_init(|| lost_in(before, t, rules, |_| true));
     // The moved piece can take the target anew (a blocker pinned on the
     // check's line cannot): only a king or a pawn joining the attack on a
     // piece lost but for the check is no new attacker (27.1, 27.2).
@@ -192,22 +188,27 @@ fn took_part(before: &Position, origin: Square, target: Square) -> bool {
         && could_take_but_for_the_check(before, Move::new(origin, target))
 }
 
-/// `true` if in `but_for` — the position before the move with a stand-in
-/// for its checker ([`but_for_the_check`]) — the side to move could win the
-/// target, as `won` accepts: only the check kept it from being taken.
-fn lost_in(
-    but_for: &Position,
-    t: &Target,
-    rules: &Rulebook,
-    won: impl Fn(&Target) -> bool,
-) -> bool {
+/// `true` if, but for the check in `before` (the position with a stand-in
+/// for its checker, [`but_for_the_check`]), the side to move could win the
+/// target, as `won` accepts: only the check kept it from being taken. A
+/// line that takes the stand-in on its way does not count: taking the
+/// checker is the answer to the check, not a threat that stood before it
+/// (from a real game, xq005561: 车九平五 takes the checking rook, and
+/// 马四进三 with the rook's take on e6 "won" the cannon i6 only through it).
+fn lost_in(before: &Position, t: &Target, rules: &Rulebook, won: impl Fn(&Target) -> bool) -> bool {
+    let Some(checker) = the_checker(before) else {
+        return false;
+    };
+    let Some(but_for) = with_stand_in(before, checker) else {
+        return false;
+    };
     // The side was in check before the move: nothing of the opponent's
     // stood there to be won ([`Position::pass`] is no move in check). The
     // checker's stand-in is not the piece it stands in for.
     but_for.piece_at(t.square) == Some(t.piece)
-        && targets_among(but_for, rules, t.square.bit(), None)
+        && targets_among(&but_for, rules, t.square.bit(), None)
             .iter()
-            .any(|w| was_won(t, w) && won(w))
+            .any(|w| was_won(t, w) && w.line.iter().all(|m| m.to != checker) && won(w))
 }
 
 /// `w`, a target before the move, is `t` won then: the same piece, and not
@@ -420,7 +421,7 @@ pub(super) fn won_through_check_while_in_check(
     if checker.is_some_and(|k| k == t.square || t.alternatives & k.bit() != 0) {
         return check_stood_ready;
     }
-    lost_in(&but_for, t, rules, |w| {
+    lost_in(before, t, rules, |w| {
         check_stood_ready || w.attackers.iter().any(|a| t.attackers.contains(a))
     })
 }
