@@ -156,6 +156,10 @@ pub struct Target {
     /// defender's replies on the way were left out because the checks then
     /// mate (29.1: replies the defender would not play).
     pub mates_aside: bool,
+    /// For [`Method::ThroughCheck`]: the points where the checks of the line
+    /// that wins it (see `line`) take a piece on the way, as a bit set;
+    /// known whether or not the lines themselves are kept.
+    pub took: u128,
     /// The line that wins it: the capture that describes it and the
     /// exchange that follows (29.1 "完整的交换过程"); for a piece won through
     /// checks, the check that wins the most, the defender's reply that lets
@@ -433,6 +437,7 @@ fn direct_captures(
                 joint: false,
                 alternatives: 0,
                 mates_aside: false,
+                took: 0,
                 line: ex.line,
             }),
         }
@@ -679,6 +684,23 @@ mod tests {
         assert!(threat("e2g0 h1g1 g0e2 g1h1").contains(&("d1".to_string(), through_h0)));
         // With the elephant on g0 the rank is shut: no check, nothing won.
         assert!(threat("e2g0").is_empty());
+    }
+
+    /// [`Target::took`] names the points where the line's checks take on
+    /// the way, with or without the `lines` feature: in 图3 (above) the
+    /// rook takes the blocker on f0 or g0 with check, and then the rook d1.
+    #[test]
+    fn the_points_a_line_takes_on_are_known() {
+        let f = "5a3/5k3/4P4/p7p/9/8P/P8/4B4/2nRA2r1/2BAK4 w";
+        let pos = after_line(f, "e2g0 h1g1 g0e2 g1h1").pass().unwrap();
+        let targets = targets_through_check(&pos, Edition::Cxa2020.rulebook());
+        let d1 = targets
+            .iter()
+            .find(|t| t.square.to_string() == "d1")
+            .unwrap();
+        let blocks = ["f0", "g0"].map(|s| s.parse::<Square>().unwrap().bit());
+        assert!(blocks.iter().any(|&b| d1.took & b != 0));
+        assert_eq!(d1.took & d1.square.bit(), 0);
     }
 
     /// 29.1 "通过连续照将吃子" asks what the check wins, not whether the

@@ -191,10 +191,10 @@ fn took_part(before: &Position, origin: Square, target: Square) -> bool {
 /// `true` if, but for the check in `before` (the position with a stand-in
 /// for its checker, [`but_for_the_check`]), the side to move could win the
 /// target, as `won` accepts: only the check kept it from being taken. A
-/// line that takes the stand-in on its way does not count: taking the
-/// checker is the answer to the check, not a threat that stood before it
-/// (from a real game, xq005561: 车九平五 takes the checking rook, and
-/// 马四进三 with the rook's take on e6 "won" the cannon i6 only through it).
+/// line whose checks take the stand-in on the way does not count: taking
+/// the checker is the answer to the check, not a threat that stood before
+/// it (from a real game, xq005561: 车九平五 takes the checking rook, and
+/// 马三进四 with the rook's take on e6 "won" the cannon i6 only through it).
 fn lost_in(before: &Position, t: &Target, rules: &Rulebook, won: impl Fn(&Target) -> bool) -> bool {
     let Some(checker) = the_checker(before) else {
         return false;
@@ -208,7 +208,7 @@ fn lost_in(before: &Position, t: &Target, rules: &Rulebook, won: impl Fn(&Target
     but_for.piece_at(t.square) == Some(t.piece)
         && targets_among(&but_for, rules, t.square.bit(), None)
             .iter()
-            .any(|w| was_won(t, w) && w.line.iter().all(|m| m.to != checker) && won(w))
+            .any(|w| was_won(t, w) && w.took & checker.bit() == 0 && won(w))
 }
 
 /// `w`, a target before the move, is `t` won then: the same piece, and not

@@ -189,6 +189,7 @@ pub(super) fn through_check(
                     t.takers |= with_checker(k, w.takers);
                     if w.gain > t.gain {
                         t.gain = w.gain;
+                        t.took = w.took | taking(pos, k);
                         #[cfg(feature = "lines")]
                         {
                             t.line = then(k, w.line);
@@ -213,6 +214,7 @@ pub(super) fn through_check(
                 joint: false,
                 alternatives: if w.either { group } else { 0 },
                 mates_aside: w.mates_aside,
+                took: w.took | taking(pos, k),
                 #[cfg(feature = "lines")]
                 line: then(k, w.line),
                 #[cfg(not(feature = "lines"))]
@@ -339,6 +341,9 @@ pub(super) struct Won {
     /// Won only because the recapture at the end of the line is mated
     /// (29.4): the plain exchange there does not win it.
     by_mate: bool,
+    /// The points where the side's checks on the way take a piece
+    /// ([`Target::took`]).
+    took: u128,
     /// The line that wins it: the defender's reply that lets the least be
     /// won, then the capture and its exchange, or the next check and so on.
     #[cfg(feature = "lines")]
@@ -600,6 +605,7 @@ fn won_per_reply(
                         v.takers |= w.takers;
                         if w.gain < v.gain {
                             v.gain = w.gain;
+                            v.took = w.took;
                             #[cfg(feature = "lines")]
                             {
                                 v.line = w.line;
@@ -725,6 +731,7 @@ fn won_after_reply(
             paid_back: false,
             paid_back_at_all: at_all,
             by_mate,
+            took: 0,
             #[cfg(feature = "lines")]
             line: t.line,
         });
@@ -748,6 +755,7 @@ fn won_after_reply(
                     v.gain = gain;
                     v.moved = w.moved;
                     v.mates_aside = w.mates_aside;
+                    v.took = w.took | taking(q, k);
                     v.takers |= with_checker(k, w.takers);
                     #[cfg(feature = "lines")]
                     {
@@ -761,6 +769,7 @@ fn won_after_reply(
                 None => won.push(Won {
                     gain,
                     takers: with_checker(k, w.takers),
+                    took: w.took | taking(q, k),
                     #[cfg(feature = "lines")]
                     line: then(k, w.line),
                     ..w
@@ -819,6 +828,16 @@ fn wins_nothing(q: &Position, here: u128, checks: Checks) -> bool {
         q.piece_at(m.to).is_none_or(|v| !has_value(v, m.to))
             || !exchanges.of_if_it_wins(m).wins_material()
     })
+}
+
+/// The point of `k` as a bit set if `k` takes a piece in `p`, else 0
+/// ([`Won::took`]).
+fn taking(p: &Position, k: Move) -> u128 {
+    if p.piece_at(k.to).is_some() {
+        k.to.bit()
+    } else {
+        0
+    }
 }
 
 /// [`Won::takers`] after the check `k`, where the pieces stood before it:
