@@ -135,7 +135,7 @@ const XQ022768: &str = "捉 for 闲: after 炮2平8, 炮8进5 将 相三进一 �
 const CHECKER_TAKEN_BACK: &str = "捉 for 闲: right after the first check the capture leaves the \
     checking piece where the defender takes it for as much (xq006123: 象5退3 takes the checking rook; \
     r22-z88-09: 车四进一 takes it), a trade and not a win (29.1 得子 is net). Measured on 7 December \
-    (patch in the ledger): 13 of 16 judged moves right, but it takes the site's first load 10 bytes \
+    (patch in the ledger): 18 of 21 judged moves right, but it takes the site's first load 10 bytes \
     over its budget, so it has not landed.";
 
 const XQ003226: &str = "捉 for 闲: after 车5进1, R b5-b0+ R d2-d0 C f8xf0 wins the advisor, \
