@@ -158,7 +158,13 @@ pub(super) fn attacked_while_in_check(
     // Whether, but for the check, the side could win the target: asked at
     // most once (it plays out the position with the checker's stand-in).
     let lost = OnceCell::new();
-    let lost_but_for_the_check = || *lost.get_or_init(|| lost_in(before, t, rules, |_| true));
+    let lost_but_for_the_check = || {
+        *lost.get_or_init(|| {
+            the_checker(before).is_some_and(|k| {
+                with_stand_in(before, k).is_some_and(|p| lost_in(&p, k, t, rules, |_| true))
+            })
+        })
+    };
     // The moved piece can take the target anew (a blocker pinned on the
     // check's line cannot): only a king or a pawn joining the attack on a
     // piece lost but for the check is no new attacker (27.1, 27.2).
@@ -188,25 +194,26 @@ fn took_part(before: &Position, origin: Square, target: Square) -> bool {
         && could_take_but_for_the_check(before, Move::new(origin, target))
 }
 
-/// `true` if, but for the check in `before` (the position with a stand-in
-/// for its checker, [`but_for_the_check`]), the side to move could win the
-/// target, as `won` accepts: only the check kept it from being taken. A
-/// line whose checks take the stand-in on the way does not count: taking
-/// the checker is the answer to the check, not a threat that stood before
-/// it (from a real game, xq005561: 车九平五 takes the checking rook, and
-/// 马三进四 with the rook's take on e6 "won" the cannon i6 only through it).
-fn lost_in(before: &Position, t: &Target, rules: &Rulebook, won: impl Fn(&Target) -> bool) -> bool {
-    let Some(checker) = the_checker(before) else {
-        return false;
-    };
-    let Some(but_for) = with_stand_in(before, checker) else {
-        return false;
-    };
+/// `true` if in `but_for` — the position before the move with a stand-in
+/// on the point of its `checker` ([`but_for_the_check`]) — the side to move
+/// could win the target, as `won` accepts: only the check kept it from
+/// being taken. A line whose checks take the stand-in on the way does not
+/// count: taking the checker is the answer to the check, not a threat that
+/// stood before it (from a real game, xq005561: 车九平五 takes the checking
+/// rook, and 马三进四 with the rook's take on e6 "won" the cannon i6 only
+/// through it).
+fn lost_in(
+    but_for: &Position,
+    checker: Square,
+    t: &Target,
+    rules: &Rulebook,
+    won: impl Fn(&Target) -> bool,
+) -> bool {
     // The side was in check before the move: nothing of the opponent's
     // stood there to be won ([`Position::pass`] is no move in check). The
     // checker's stand-in is not the piece it stands in for.
     but_for.piece_at(t.square) == Some(t.piece)
-        && targets_among(&but_for, rules, t.square.bit(), None)
+        && targets_among(but_for, rules, t.square.bit(), None)
             .iter()
             .any(|w| was_won(t, w) && w.took & checker.bit() == 0 && won(w))
 }
@@ -404,11 +411,13 @@ pub(super) fn won_through_check_while_in_check(
     // A checker that also protected the target is no check to see past:
     // without it the target is bare, and an answer that takes it makes the
     // chase its own (29.2 从没捉到捉, as for a root the answer takes).
-    let checker = the_checker(before);
-    if checker.is_some_and(|k| attack::attacks(before.board(), k, t.square)) {
+    let Some(checker) = the_checker(before) else {
+        return false;
+    };
+    if attack::attacks(before.board(), checker, t.square) {
         return false;
     }
-    let Some(but_for) = but_for_the_check(before) else {
+    let Some(but_for) = with_stand_in(before, checker) else {
         return false;
     };
     let ready = but_for.checking_moves();
@@ -418,10 +427,10 @@ pub(super) fn won_through_check_while_in_check(
         .any(|c| t.attackers.contains(&c.from) && ready.contains(c));
     // The checker won, or this piece in its stead as the defender chooses
     // (see [`Target::alternatives`]): the check put it where it is lost.
-    if checker.is_some_and(|k| k == t.square || t.alternatives & k.bit() != 0) {
+    if checker == t.square || t.alternatives & checker.bit() != 0 {
         return check_stood_ready;
     }
-    lost_in(before, t, rules, |w| {
+    lost_in(&but_for, checker, t, rules, |w| {
         check_stood_ready || w.attackers.iter().any(|a| t.attackers.contains(a))
     })
 }

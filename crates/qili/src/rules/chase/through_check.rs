@@ -159,6 +159,7 @@ pub(super) fn through_check(
         if won.is_empty() || !use_check(k) {
             continue;
         }
+        let took = taking(pos, k);
         let group = won.iter().fold(0, |set, w| set | w.square.bit());
         for w in won {
             let sq = w.square;
@@ -189,7 +190,7 @@ pub(super) fn through_check(
                     t.takers |= with_checker(k, w.takers);
                     if w.gain > t.gain {
                         t.gain = w.gain;
-                        t.took = w.took | taking(pos, k);
+                        t.took = w.took | took;
                         #[cfg(feature = "lines")]
                         {
                             t.line = then(k, w.line);
@@ -214,7 +215,7 @@ pub(super) fn through_check(
                 joint: false,
                 alternatives: if w.either { group } else { 0 },
                 mates_aside: w.mates_aside,
-                took: w.took | taking(pos, k),
+                took: w.took | took,
                 #[cfg(feature = "lines")]
                 line: then(k, w.line),
                 #[cfg(not(feature = "lines"))]
@@ -741,6 +742,7 @@ fn won_after_reply(
             continue;
         };
         let taken = q.piece_at(k.to).map_or(0, |c| value(c, k.to));
+        let took = taking(q, k);
         let wanted = Wanted {
             pieces: here & !k.to.bit(),
             pawn_prey: pawn_prey & !k.to.bit(),
@@ -755,7 +757,7 @@ fn won_after_reply(
                     v.gain = gain;
                     v.moved = w.moved;
                     v.mates_aside = w.mates_aside;
-                    v.took = w.took | taking(q, k);
+                    v.took = w.took | took;
                     v.takers |= with_checker(k, w.takers);
                     #[cfg(feature = "lines")]
                     {
@@ -769,7 +771,7 @@ fn won_after_reply(
                 None => won.push(Won {
                     gain,
                     takers: with_checker(k, w.takers),
-                    took: w.took | taking(q, k),
+                    took: w.took | took,
                     #[cfg(feature = "lines")]
                     line: then(k, w.line),
                     ..w
