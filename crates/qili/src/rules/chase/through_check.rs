@@ -154,6 +154,7 @@ pub(super) fn through_check(
                 pos,
                 spared,
                 standing,
+                chase: true,
             }),
         );
         if won.is_empty() || !use_check(k) {
@@ -440,6 +441,7 @@ pub(super) fn won_for_real_after_check(
         pos: start,
         spared: 0,
         standing: None,
+        chase: false,
     });
     let mut won = won_per_reply(p, checks, None, wanted, checked);
     won.retain(|w| !w.either && !w.paid_back);
@@ -696,6 +698,9 @@ fn won_after_reply(
         if lost_to_checks {
             continue;
         }
+        if checked.is_some_and(|s| s.chase) && checker_left_en_prise(q, &t, checks) {
+            continue;
+        }
         let by_mate = captures.mated_recapture_is_no_root && {
             let plain = plain.get_or_init(|| Exchanges::new(q));
             !t.attackers
@@ -782,6 +787,27 @@ fn won_after_reply(
     (won, paid_back)
 }
 
+/// `true` if, right after the first check of a chase and its reply, every
+/// capture of `t` in `q` leaves the piece that checked where the defender
+/// takes it for at least what the capture gains: a trade, not a win (29.1
+/// "得子" is net, 得不偿失). From a real game, xq006123 move 89: 车七进四 将,
+/// 车4退3 blocks, and 炮九平六 takes the rook, but 象5退3 takes the checking
+/// rook. Not asked of a capturer won back by checks (图16), nor deeper in a
+/// line, where the side may first trade the checker off or win more by a
+/// check the search does not reach (docs/label-audit.md, 7 December). A
+/// capture by the checker itself leaves nothing on its point.
+fn checker_left_en_prise(q: &Position, t: &Target, checks: Checks) -> bool {
+    let Some(checker) = checks.checker else {
+        return false;
+    };
+    t.attackers.iter().all(|&a| {
+        let after = q.after(Move::new(a, t.square));
+        direct_captures(&after, CaptureRules::PLAIN, true, checker.bit(), 0)
+            .iter()
+            .any(|c| c.gain >= t.gain)
+    })
+}
+
 /// The points of `here` where a capture in `q` may win something after a
 /// check ([`won_after_reply`]): not those only the king can take, nor those
 /// of `pawn_prey` only pawns can take — such a target is passed over
@@ -835,11 +861,7 @@ fn wins_nothing(q: &Position, here: u128, checks: Checks) -> bool {
 /// The point of `k` as a bit set if `k` takes a piece in `p`, else 0
 /// ([`Won::took`]).
 fn taking(p: &Position, k: Move) -> u128 {
-    if p.piece_at(k.to).is_some() {
-        k.to.bit()
-    } else {
-        0
-    }
+    p.board().occupied() & k.to.bit()
 }
 
 /// [`Won::takers`] after the check `k`, where the pieces stood before it:
@@ -857,6 +879,9 @@ pub(super) struct Start<'a> {
     spared: u128,
     /// What the defender could win before the move asked about, if known.
     standing: Option<&'a Standing<'a>>,
+    /// A chase is asked about, not a capturer won back by checks (see
+    /// [`checker_left_en_prise`]).
+    chase: bool,
 }
 
 /// The side's pieces the defender could win before a move, were it to move
