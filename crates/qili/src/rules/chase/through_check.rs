@@ -86,7 +86,7 @@ pub(super) fn through_check(
         offered,
         standing,
     } = pieces;
-    let floats = Some(rules);
+    let chase = Some(rules);
     let mut out: Vec<Target> = Vec::new();
     // Only pieces that stand in `pos` already and that the check makes
     // winnable: a piece whose capture wins now, by the exchange on its point
@@ -145,7 +145,7 @@ pub(super) fn through_check(
         let won = won_per_reply(
             &p,
             THROUGH_CHECKS.by(k, &p),
-            floats,
+            chase,
             Wanted {
                 pieces: untakeable & !k.to.bit(),
                 pawn_prey,
@@ -154,7 +154,6 @@ pub(super) fn through_check(
                 pos,
                 spared,
                 standing,
-                chase: true,
             }),
         );
         if won.is_empty() || !use_check(k) {
@@ -396,13 +395,13 @@ pub(super) struct Wanted {
 pub(super) fn won_after_check(
     p: &Position,
     checks: Checks,
-    floats: Option<&Rulebook>,
+    chase: Option<&Rulebook>,
     wanted: Wanted,
 ) -> Vec<Won> {
     let asked = Asked {
         key: p.key(),
         checks,
-        floats: floats.copied(),
+        chase: chase.copied(),
         wanted,
     };
     let slot = asked.slot();
@@ -412,7 +411,7 @@ pub(super) fn won_after_check(
             .and_then(|e| e.as_ref().filter(|(a, _)| *a == asked).map(|e| e.1.clone()))
     });
     known.unwrap_or_else(|| {
-        let mut won = won_per_reply(p, checks, floats, wanted, None);
+        let mut won = won_per_reply(p, checks, chase, wanted, None);
         won.retain(|w| !w.either);
         WON.with(|t| {
             let mut t = t.borrow_mut();
@@ -441,7 +440,6 @@ pub(super) fn won_for_real_after_check(
         pos: start,
         spared: 0,
         standing: None,
-        chase: false,
     });
     let mut won = won_per_reply(p, checks, None, wanted, checked);
     won.retain(|w| !w.either && !w.paid_back);
@@ -454,7 +452,7 @@ pub(super) struct Asked {
     /// The position's [`Position::key`].
     key: u64,
     checks: Checks,
-    floats: Option<Rulebook>,
+    chase: Option<Rulebook>,
     wanted: Wanted,
 }
 
@@ -496,15 +494,18 @@ thread_local! {
 /// counts only if every reply loses one for real: not a piece whose capture
 /// by the next move lets the defender take as much back elsewhere
 /// ([`won_back`]).
-/// A pawn the defender takes on the way counts as lost at least what the
-/// rules `floats` say for the piece the line wins (25.3: its value floats
+/// `chase` is the rulebook of a chase asked about (28.3), `None` where the
+/// line wins back a capturer (图16's question, [`super::lost_to_checks`]).
+/// In a chase, a pawn the defender takes on the way counts as lost at least
+/// what the rules say for the piece the line wins (25.3: its value floats
 /// to what it buys — 1999 图十二 "过河兵子力浮动，不存在得子", 2020 图24
-/// "送兵换马…判闲" but "弃兵得车…判捉"; [`Rulebook::pawn_given_up_in_checks`]);
-/// with `None`, as what it is.
+/// "送兵换马…判闲" but "弃兵得车…判捉"; [`Rulebook::pawn_given_up_in_checks`]),
+/// and a capture that leaves the checker to be taken for as much wins
+/// nothing ([`checker_left_en_prise`]); otherwise a pawn counts as what it is.
 fn won_per_reply(
     p: &Position,
     checks: Checks,
-    floats: Option<&Rulebook>,
+    chase: Option<&Rulebook>,
     wanted: Wanted,
     checked: Option<Start>,
 ) -> Vec<Won> {
@@ -548,7 +549,7 @@ fn won_per_reply(
             // What the reply's capture costs, for the piece the line wins.
             let lost_for = |won: Piece| {
                 if pawn_taken {
-                    lost.max(floats.map_or(0, |r| r.pawn_given_up_in_checks(won.role)))
+                    lost.max(chase.map_or(0, |r| r.pawn_given_up_in_checks(won.role)))
                 } else {
                     lost
                 }
@@ -562,7 +563,7 @@ fn won_per_reply(
             let here = moved_by(wanted, r);
             // A piece the reply moves is no longer where the pawn could take it.
             let pawn_prey = pawn_prey & !r.from.bit();
-            let (won, paid_back) = won_after_reply(&q, checks, floats, here, pawn_prey, checked);
+            let (won, paid_back) = won_after_reply(&q, checks, chase, here, pawn_prey, checked);
             let (mut named, mut really_lost, mut most) = (0, 0, 0);
             for w in won {
                 let gain = w.gain - lost_for(w.piece);
@@ -664,7 +665,7 @@ fn won_per_reply(
 fn won_after_reply(
     q: &Position,
     checks: Checks,
-    floats: Option<&Rulebook>,
+    chase: Option<&Rulebook>,
     here: u128,
     pawn_prey: u128,
     checked: Option<Start>,
@@ -677,7 +678,7 @@ fn won_after_reply(
     // xq024974 ply 108: after 炮2平3, 车8平6 将 帅四平五, and 车6平5 takes the
     // elephant e2, as the horse that takes back lets 炮3进7 mate).
     let captures = CaptureRules {
-        mated_recapture_is_no_root: floats.is_some_and(|r| r.captures.mated_recapture_is_no_root),
+        mated_recapture_is_no_root: chase.is_some_and(|r| r.captures.mated_recapture_is_no_root),
         ..CaptureRules::PLAIN
     };
     // The plain exchanges, asked only of a capture that may win by 29.4
@@ -691,14 +692,14 @@ fn won_after_reply(
         }
         // Nor does a capture after which a check wins the capturer back
         // (图16 at the end of the line, as for a capture at once).
-        let lost_to_checks = floats.is_some_and(|r| r.capturer_lost_to_checks_wins_nothing)
+        let lost_to_checks = chase.is_some_and(|r| r.capturer_lost_to_checks_wins_nothing)
             && t.attackers
                 .iter()
                 .all(|&a| capturer_lost_to_checks(q, Move::new(a, t.square), &t));
         if lost_to_checks {
             continue;
         }
-        if checked.is_some_and(|s| s.chase) && checker_left_en_prise(q, &t, checks) {
+        if chase.is_some() && checker_left_en_prise(q, &t, checks) {
             continue;
         }
         let by_mate = captures.mated_recapture_is_no_root && {
@@ -752,7 +753,7 @@ fn won_after_reply(
             pieces: here & !k.to.bit(),
             pawn_prey: pawn_prey & !k.to.bit(),
         };
-        for w in won_after_check(&q2, next, floats, wanted) {
+        for w in won_after_check(&q2, next, chase, wanted) {
             let gain = w.gain + taken;
             match won.iter_mut().find(|v| v.square == w.square) {
                 // The best line counts; of equally good ones, a line that
@@ -787,15 +788,16 @@ fn won_after_reply(
     (won, paid_back)
 }
 
-/// `true` if, right after the first check of a chase and its reply, every
-/// capture of `t` in `q` leaves the piece that checked where the defender
-/// takes it for at least what the capture gains: a trade, not a win (29.1
-/// "得子" is net, 得不偿失). From a real game, xq006123 move 89: 车七进四 将,
-/// 车4退3 blocks, and 炮九平六 takes the rook, but 象5退3 takes the checking
-/// rook. Not asked of a capturer won back by checks (图16), nor deeper in a
-/// line, where the side may first trade the checker off or win more by a
-/// check the search does not reach (docs/label-audit.md, 7 December). A
-/// capture by the checker itself leaves nothing on its point.
+/// `true` if, after a check of a chase and its reply, every capture of `t`
+/// in `q` leaves the piece that gave the check where the defender takes it
+/// for at least what the capture gains: a trade, not a win (29.1 "得子" is
+/// net, 得不偿失), at the first check of the line or at a later one. From a
+/// real game, xq006123 move 89: 车七进四 将, 车4退3 blocks, and 炮九平六
+/// takes the rook, but 象5退3 takes the checking rook. Deeper, 图20 without
+/// the rook a6: 马九进七 将 士5退4 马七退六 将 将5进1, and 炮九平四 takes the
+/// advisor f9 while 炮4退6 takes the horse. Not asked of a capturer won back
+/// by checks (图16's question, where a line of the opponent's is weighed,
+/// not a chase). A capture by the checker itself leaves nothing on its point.
 fn checker_left_en_prise(q: &Position, t: &Target, checks: Checks) -> bool {
     let Some(checker) = checks.checker else {
         return false;
@@ -879,9 +881,6 @@ pub(super) struct Start<'a> {
     spared: u128,
     /// What the defender could win before the move asked about, if known.
     standing: Option<&'a Standing<'a>>,
-    /// A chase is asked about, not a capturer won back by checks (see
-    /// [`checker_left_en_prise`]).
-    chase: bool,
 }
 
 /// The side's pieces the defender could win before a move, were it to move
