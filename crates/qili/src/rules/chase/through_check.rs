@@ -799,15 +799,9 @@ fn won_after_reply(
 /// by checks (图16's question, where a line of the opponent's is weighed,
 /// not a chase). A capture by the checker itself leaves nothing on its point.
 fn checker_left_en_prise(q: &Position, t: &Target, checks: Checks) -> bool {
-    let Some(checker) = checks.checker else {
-        return false;
-    };
-    t.attackers.iter().all(|&a| {
-        let after = q.after(Move::new(a, t.square));
-        direct_captures(&after, CaptureRules::PLAIN, true, checker.bit(), 0)
-            .iter()
-            .any(|c| c.gain >= t.gain)
-    })
+    checks
+        .checker
+        .is_some_and(|checker| taken_back_among(q, t, checker.bit(), &|_, _| true))
 }
 
 /// The points of `here` where a capture in `q` may win something after a
@@ -921,20 +915,26 @@ impl<'a> Standing<'a> {
 /// capture left loose or unguarded — not one of the pieces `start` spares,
 /// still where it stood.
 pub(super) fn won_back(q: &Position, t: &Target, start: Start) -> bool {
-    let spared = |after: &Position, sq: Square| {
-        start.spared & sq.bit() != 0 && after.piece_at(sq) == start.pos.piece_at(sq)
+    let counts = |after: &Position, sq: Square| {
+        start.spared & sq.bit() == 0 || after.piece_at(sq) != start.pos.piece_at(sq)
     };
+    taken_back_among(q, t, EVERY_PIECE & !t.square.bit(), &counts)
+}
+
+/// `true` if, whichever attacker takes `t` in `q`, the defender can then
+/// win at least as much among the pieces on `points` (a bit set), on a
+/// point that `counts` (given the position after the capture) lets count.
+fn taken_back_among(
+    q: &Position,
+    t: &Target,
+    points: u128,
+    counts: &dyn Fn(&Position, Square) -> bool,
+) -> bool {
     t.attackers.iter().all(|&a| {
         let after = q.after(Move::new(a, t.square));
-        direct_captures(
-            &after,
-            CaptureRules::PLAIN,
-            true,
-            EVERY_PIECE & !t.square.bit(),
-            0,
-        )
-        .iter()
-        .any(|c| c.gain >= t.gain && !spared(&after, c.square))
+        direct_captures(&after, CaptureRules::PLAIN, true, points, 0)
+            .iter()
+            .any(|c| c.gain >= t.gain && counts(&after, c.square))
     })
 }
 
