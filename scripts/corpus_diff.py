@@ -10,6 +10,9 @@ does), under axf, cxa1999 and cxa2020 with both binaries (one process each, in p
 and prints how many labels and rulings moved per edition and in which direction. OUT.jsonl (default
 target/corpus_diff.jsonl) lists every game that moved: its id, edition, both rulings and each move that changed
 (ply, ICCS, old label, new label) — the list to judge by hand before a change lands.
+
+With --kinds, a label is compared with its kind of 闲 (兑, 献, 拦, 跟, written 闲/兑): what a change to 28.5–28.8
+moves, where the main labels stay.
 """
 import collections
 import json
@@ -30,10 +33,16 @@ def cases():
 
 
 def main():
-    if len(sys.argv) not in (3, 4):
+    args = [a for a in sys.argv[1:] if a != "--kinds"]
+    kinds = len(args) < len(sys.argv) - 1
+    if len(args) not in (2, 3):
         sys.exit(__doc__)
-    old, new = sys.argv[1:3]
-    out_path = sys.argv[3] if len(sys.argv) == 4 else os.path.join(ROOT, "target", "corpus_diff.jsonl")
+    old, new = args[:2]
+    out_path = args[2] if len(args) == 3 else os.path.join(ROOT, "target", "corpus_diff.jsonl")
+
+    def label(move):
+        return move["label"] + "/" + move["sub"] if kinds and move.get("sub") else move["label"]
+
     batch = "\n".join(cases()) + "\n"
     procs = [subprocess.Popen([b, "adjudicate", "--cases", "-"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                               text=True) for b in (old, new)]
@@ -43,8 +52,8 @@ def main():
         for a, b in zip(*reports):
             a, b = json.loads(a), json.loads(b)
             ed = a["rules"]
-            changed = [(i, x["iccs"], x["label"], y["label"])
-                       for i, (x, y) in enumerate(zip(a["moves"], b["moves"])) if x["label"] != y["label"]]
+            changed = [(i, x["iccs"], label(x), label(y))
+                       for i, (x, y) in enumerate(zip(a["moves"], b["moves"])) if label(x) != label(y)]
             for _, _, was, now in changed:
                 moves[(ed, was, now)] += 1
             labels[ed] += len(changed)

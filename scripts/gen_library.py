@@ -14,8 +14,9 @@ and the sources' commentary (expect, ruling_zh, summary, note, why …) are
 dropped on purpose: the rules engine, running in the browser, must reach every
 label and ruling by itself. Cases without a position are skipped.
 
-Columns (tab-separated, one case a line, in library order):
+Columns (tab-separated, one case a line, in library order, no header: the site's first load counts every byte):
     id  group  title  clause  related  composed  fen  moves
+title: the figure's name, left empty where the site derives it from the id (title_from_id, as site/src/library.rs).
 group: a section of the library, which names the edition too (cxa1999; cxa2020-fig and cxa2020-ref: cxa2020; the
 rest: axf).
 clause: the item of the 1999 chapter 7 the figure illustrates, or empty.
@@ -35,7 +36,6 @@ OUT = os.path.join(ROOT, "site/data/library.tsv")
 
 ICCS = re.compile(r"^[a-i][0-9][a-i][0-9]$")
 AXF_GROUPS = ["axf-d", "axf-appendix", "axf-extra"]
-HEADER = "# id\tgroup\ttitle\tclause\trelated\tcomposed\tfen\tmoves"
 
 
 def read(path):
@@ -50,6 +50,19 @@ def clean(text):
     return text
 
 
+def title_from_id(case_id):
+    """The name the site gives a book figure from its id: cxa1999-图三 → 1999 图三, cxa-fig02 → 2020 图2,
+    cxa-ref05 → 2020 参考图5, fsf-01 → FSF 01; None for other ids."""
+    prefix, _, rest = case_id.partition("-")
+    if prefix == "cxa1999":
+        return "1999 " + rest
+    if prefix == "fsf":
+        return "FSF " + rest
+    if prefix == "cxa" and rest[:3] in ("fig", "ref"):
+        return "2020 " + ("参考图" if rest[:3] == "ref" else "图") + rest[3:].lstrip("0")
+    return None
+
+
 def row(case, group, title, clause="", related="", composed=False):
     moves = case.get("moves") or []
     for m in moves:
@@ -60,11 +73,13 @@ def row(case, group, title, clause="", related="", composed=False):
         for x in (
             case["id"],
             group,
-            title,
+            "" if title == title_from_id(case["id"]) else title,
             clause,
             related,
             "1" if composed else "",
-            case["fen"],
+            # The board and the side to move: the counters of a diagram are
+            # always "- - 0 1", and the site's first load counts every byte.
+            " ".join(case["fen"].split()[:2]),
             " ".join(moves),
         )
     )
@@ -102,7 +117,7 @@ def main():
     to_1999 = {c["id"]: "cxa1999-" + c["rules1999_figure"] for c in cxa2020 if c.get("rules1999_figure")}
     to_2020 = {v: k for k, v in to_1999.items()}
 
-    rows = [HEADER]
+    rows = []
     for case in read(os.path.join(CASES, "cxa1999.jsonl")):
         ours = case["id"] in composed
         if ours:
@@ -141,7 +156,7 @@ def main():
     os.makedirs(os.path.dirname(OUT), exist_ok=True)
     with open(OUT, "w", encoding="utf-8") as f:
         f.write(text)
-    print(f"gen_library: {len(rows) - 1} cases -> {os.path.relpath(OUT, ROOT)}", file=sys.stderr)
+    print(f"gen_library: {len(rows)} cases -> {os.path.relpath(OUT, ROOT)}", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -117,7 +117,7 @@ impl Case {
 fn parse(data: &'static str) -> Result<Vec<Case>, String> {
     let mut out = Vec::new();
     for (n, line) in data.lines().enumerate() {
-        if line.starts_with('#') || line.trim().is_empty() {
+        if line.trim().is_empty() {
             continue;
         }
         let f: Vec<&'static str> = line.split('\t').collect();
@@ -129,7 +129,12 @@ fn parse(data: &'static str) -> Result<Vec<Case>, String> {
         out.push(Case {
             id,
             group,
-            title,
+            // Parsed once and kept for the page's life (see `cases`).
+            title: if title.is_empty() {
+                Box::leak(title_from_id(id).into_boxed_str())
+            } else {
+                title
+            },
             clause: if clause.is_empty() {
                 None
             } else {
@@ -142,6 +147,26 @@ fn parse(data: &'static str) -> Result<Vec<Case>, String> {
         });
     }
     Ok(out)
+}
+
+/// The name of a book figure that the data leaves to its id (as
+/// `scripts/gen_library.py` does): `cxa1999-图三` is `1999 图三`, `cxa-fig02`
+/// `2020 图2`, `cxa-ref05` `2020 参考图5`, `fsf-01` `FSF 01`.
+fn title_from_id(id: &str) -> String {
+    let (prefix, rest) = id.split_once('-').unwrap_or_default();
+    let (kind, number) = rest.split_at_checked(3).unwrap_or_default();
+    match prefix {
+        "cxa1999" => ["1999 ", rest].concat(),
+        "fsf" => ["FSF ", rest].concat(),
+        _ => {
+            let figure = if kind == "ref" {
+                "2020 参考图"
+            } else {
+                "2020 图"
+            };
+            [figure, number.trim_start_matches('0')].concat()
+        }
+    }
 }
 
 /// Every example, in library order.
@@ -180,6 +205,15 @@ mod tests {
         ids.dedup();
         assert_eq!(ids.len(), cases().len());
         assert_eq!(find("cxa1999-图一").map(|c| c.title), Some("1999 图一"));
+        assert_eq!(find("cxa-fig02").map(|c| c.title), Some("2020 图2"));
+        assert_eq!(
+            find("cxa-fig29-variant").map(|c| c.title),
+            Some("2020 图29′")
+        );
+        assert_eq!(find("cxa-ref05").map(|c| c.title), Some("2020 参考图5"));
+        assert_eq!(find("cxa-ref49").map(|c| c.title), Some("2020 参考图49"));
+        assert_eq!(find("fsf-01").map(|c| c.title), Some("FSF 01"));
+        assert_eq!(find("axf-001").map(|c| c.title), Some("AXF D1"));
         assert_eq!(find("axf-001").map(Case::edition), Some(Edition::Axf));
         assert_eq!(find("fsf-00").map(Case::edition), Some(Edition::Axf));
         assert_eq!(find("cxa-ref01").map(Case::edition), Some(Edition::Cxa2020));

@@ -363,6 +363,18 @@ pub fn direct_targets(pos: &Position, rules: &Rulebook) -> Vec<Target> {
     direct_captures(pos, rules.captures, true, EVERY_PIECE, 0)
 }
 
+/// What the side to move could win with its next move among the pieces on
+/// `victims`, directly or, in the CXA books, through checks — a piece it
+/// could trade with included: it takes first. What a move that is not a
+/// chase lets its mover win (see [`super::idle::paid_back`]).
+pub(super) fn winnable_now(pos: &Position, rules: &Rulebook, victims: u128) -> Vec<Target> {
+    let mut out = direct_captures(pos, rules.captures, true, victims, 0);
+    if rules.chase_through_checks {
+        out.extend(through_check_among(pos, rules, victims, 0, 0, None));
+    }
+    out
+}
+
 /// Every point of the board, as `victims` of [`direct_captures`].
 const EVERY_PIECE: u128 = u128::MAX;
 

@@ -766,7 +766,7 @@ fn gives_up(pos: &Position, m: Move, more: i32) -> bool {
 /// The most the side that is not to move in `pos` wins by one capture
 /// elsewhere once `c` is played — not of the pieces on `anyway`, which it
 /// could win before: what it takes back in answer to `c`.
-fn won_back(pos: &Position, c: Move, anyway: u128) -> i32 {
+pub(super) fn won_back(pos: &Position, c: Move, anyway: u128) -> i32 {
     let next = pos.after(c);
     next.captures()
         .iter()

@@ -3,8 +3,10 @@
 //! blocked) and 跟 (a protected enemy piece newly attacked, nothing won).
 
 use super::attack;
-use super::chase::{capture_is_mated, offered_trades, offers_even_trade, recaptures_are_false};
-use super::exchange::{exchange, gives_up_more};
+use super::chase::{
+    capture_is_mated, offered_trades, offers_even_trade, recaptures_are_false, winnable_now, Method,
+};
+use super::exchange::{exchange, gives_up_more, winnable_squares, won_back};
 use super::kind::IdleKind;
 use super::mate::{can_mate_by_checks, check_starts_mate, MATE_CHECKS};
 use super::rulebook::Rulebook;
@@ -66,13 +68,19 @@ pub(super) fn idle_kind(
             } else if taker.role == piece.role
                 && !protected
                 && (ex.wins_material() || ex.recapturable)
-                && !accepted_at_a_cost(after, m2)
+                && !capture_is_mated(after, m2)
             {
-                // Unprotected, or with a false root — and the taker loses
-                // nothing more elsewhere (28.6 "不致…在子力价值上遭受损失":
-                // a horse tied to a bigger piece takes at a loss, 图23; a
-                // rook that takes leaves a cannon's line open to a rook).
-                offered_to.push(m2.from);
+                // Unprotected, or with a false root. What taking it costs
+                // the taker elsewhere decides: more than the piece, and it
+                // is no offer (28.6 "不致…在子力价值上遭受损失": a horse tied
+                // to a bigger piece takes at a loss, 图23; a rook that takes
+                // leaves a cannon's line open to a rook); as much, and the
+                // two are traded (28.5); less, and it is offered.
+                match paid_back(rules, after, m2).map(|(won, _)| won) {
+                    Some(won) if won > my_value => {}
+                    Some(_) if even => exchange_with.push(m2.from),
+                    _ => offered_to.push(m2.from),
+                }
             }
         }
         if !exchange_with.is_empty() {
@@ -221,6 +229,40 @@ fn even_exchanges(pos: &Position, rules: &Rulebook, takeable: bool) -> Vec<(Move
         }
     }
     out
+}
+
+/// What taking the moved piece with `take` (in `after`, the taker's side to
+/// move) costs the taker: the most the mover can then win of the pieces it
+/// could not win before — the taker forked by a check (29.1), a piece behind
+/// a line or a horse's leg the taker opens — net of what the taker's side
+/// takes back elsewhere at once, with the line that wins back (after
+/// `take`); `None` if nothing. An offer paid back so is no gift (28.6
+/// "不致…在子力价值上遭受损失") but a trade (28.5 "互换吃去", on the point or
+/// not).
+pub(super) fn paid_back(
+    rules: &Rulebook,
+    after: &Position,
+    take: Move,
+) -> Option<(i32, Vec<Move>)> {
+    let before = after.pass().map_or(0, |again| {
+        winnable_now(&again, rules, u128::MAX)
+            .iter()
+            .fold(0, |set, t| set | t.square.bit())
+    });
+    let anyway = winnable_squares(after);
+    let took = after.after(take);
+    let mut best: Option<(i32, Vec<Move>)> = None;
+    for t in winnable_now(&took, rules, !before) {
+        // Taken directly: what its first attacker's capture gives back.
+        let net = match (t.method, t.attackers.first()) {
+            (Method::ThroughCheck(_), _) | (_, None) => t.gain,
+            (_, Some(&a)) => t.gain - won_back(&took, Move::new(a, t.square), anyway),
+        };
+        if net > best.as_ref().map_or(0, |b| b.0) {
+            best = Some((net, t.line));
+        }
+    }
+    best
 }
 
 /// `true` if the trade that the capture `m` accepts costs its taker (28.5

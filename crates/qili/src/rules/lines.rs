@@ -7,9 +7,11 @@
 //! as the rules do when they ask what a move threatens (28.2, 28.3).
 
 use super::chase::mated_captures_laid_open;
-use super::exchange::single_square_line;
+use super::exchange::{single_square_gain, single_square_line};
+use super::idle::paid_back;
 use super::kind::{IdleKind, MoveKind};
 use super::mate::{mate_by_checks, MATE_CHECKS};
+use super::rulebook::Rulebook;
 use super::value::{has_value, value};
 use crate::{Color, Move, Position, Square};
 
@@ -79,20 +81,34 @@ pub fn balance(pos: &Position, line: &[Move]) -> i32 {
 }
 
 /// The lines of the claims of `kind`, the move played from `before` to reach
-/// `after`, other than its chases (each keeps its own,
+/// `after` under `rules`, other than its chases (each keeps its own,
 /// [`super::chase::Target::line`]): the 兑 or 献 it is, the recaptures that
 /// keep the pieces the moved piece attacks without chasing them, and the
 /// mate after each capture the move lays open that 29.4 alone keeps from
 /// winning: every capture the explanation names so, and those of pieces it
 /// names as attacked before the move (29.2).
-pub fn claims(before: &Position, after: &Position, kind: &MoveKind) -> Vec<ClaimLine> {
+pub fn claims(
+    rules: &Rulebook,
+    before: &Position,
+    after: &Position,
+    kind: &MoveKind,
+) -> Vec<ClaimLine> {
     let mut out = Vec::new();
     let mover = kind.mover;
     let again = after.pass();
     match kind.idle.filter(|_| kind.label == super::Label::Idle) {
         Some(IdleKind::Exchange) => {
             for &s in &kind.idle_targets {
-                if let Some((side, line)) = trade(after, again.as_ref(), s) {
+                // A taking that wins on its point is traded elsewhere: the
+                // taking, then the winning back.
+                let take = Move::new(s, kind.mv.to);
+                let elsewhere = (after.is_legal(take) && single_square_gain(after, take) > 0)
+                    .then(|| paid_back(rules, after, take))
+                    .flatten();
+                if let Some((_, back)) = elsewhere {
+                    let line = [take].into_iter().chain(back).collect();
+                    out.push(claim(after, s, Claim::Trade, mover.other(), line));
+                } else if let Some((side, line)) = trade(after, again.as_ref(), s) {
                     out.push(claim(after, s, Claim::Trade, side, line));
                 }
             }
@@ -262,6 +278,30 @@ mod tests {
         assert_eq!(claims[0].claim, Claim::Trade);
         assert_eq!(claims[0].side, Color::Black);
         assert_eq!(text(&claims[0].line), ["e7e5", "d5e5"]);
+        assert_eq!(claims[0].balance, 0);
+    }
+
+    /// A trade paid back elsewhere (28.5; real game xq016461 ply 84, 1999
+    /// readers): the rook offered on b3 is taken by the rook e3, and the
+    /// horse's check 马5进4 forks king and rook. The line plays the taking,
+    /// the check, the king's step and the horse's capture.
+    #[test]
+    fn a_trade_paid_back_by_a_fork_is_played_out() {
+        let r = report(
+            Edition::Cxa1999,
+            "3akab2/9/4b4/9/1r2PR2p/2Brn4/P3R2NP/4B4/9/3AKA3 b",
+            "b5b3",
+        );
+        let m = &r.moves[0];
+        assert_eq!(m.sub, Some(IdleKind::Exchange));
+        let claims = &m.claims;
+        assert_eq!(claims[0].claim, Claim::Trade, "{claims:?}");
+        assert_eq!(claims[0].side, Color::Red);
+        assert_eq!(&text(&claims[0].line)[..2], ["e3b3", "e4d2"]);
+        assert_eq!(
+            claims[0].line.last().map(|m| m.to.to_string()),
+            Some("b3".into())
+        );
         assert_eq!(claims[0].balance, 0);
     }
 

@@ -224,7 +224,7 @@ fn move_report(rules: &Rulebook, ply: usize, before: &Position, kind: &MoveKind)
     // The lines start after the move (with the `lines` feature only).
     let (claims, again) = if cfg!(feature = "lines") {
         let after = before.after(m);
-        (claims(before, &after, kind), after.pass())
+        (claims(rules, before, &after, kind), after.pass())
     } else {
         (Vec::new(), None)
     };
