@@ -11,13 +11,16 @@ use qili_web::Lang;
 
 /// The line of the page at address `hash` as the snippets give it: the
 /// start position (FEN), the moves (ICCS, space-separated) and the edition.
-/// The replay (`#/case/…`) gives the example's own FEN and moves and the
+/// The replay (`#/case/…`) gives the example's own position and moves and the
 /// edition chosen; the analysis board (`#/analysis?…`) and a widget's
 /// `data-line` (`#/widget?…`) the whole line, whatever ply is shown.
 pub fn line(hash: &str) -> Result<(String, String, Edition), String> {
     match Page::read(hash)? {
         Page::Case { case, edition, .. } => {
-            Ok((case.fen.to_string(), case.moves.to_string(), edition))
+            // The whole FEN, counters included (the library keeps the board
+            // and the side to move only).
+            let start = case.start()?;
+            Ok((qili::fen::write(&start), case.moves.to_string(), edition))
         }
         Page::Analysis(a) | Page::Widget(a) => {
             let moves: Vec<String> = a.moves.iter().map(ToString::to_string).collect();
@@ -89,7 +92,7 @@ mod tests {
         let case = library::find("cxa1999-图一").unwrap();
         assert_eq!(
             line("#/case/cxa1999-%E5%9B%BE%E4%B8%80?ply=2").unwrap(),
-            (case.fen.into(), case.moves.into(), Edition::Cxa1999)
+            (fig1.into(), case.moves.into(), Edition::Cxa1999)
         );
         assert_eq!(
             line("#/case/cxa1999-图一?rules=axf").unwrap().2,

@@ -157,9 +157,15 @@ impl Study {
         }
     }
 
-    /// `true` if the board shows this study's position and line.
+    /// `true` if the board shows this study's position and line: the same
+    /// board and side to move (a FEN may give the move counters or not: the
+    /// library's examples come without them) and the same moves.
     pub fn is_on(&self, b: &Board) -> bool {
-        self.fen == b.fen && self.moves == b.moves
+        self.fen
+            .split_whitespace()
+            .take(2)
+            .eq(b.fen.split_whitespace().take(2))
+            && self.moves == b.moves
     }
 
     /// The number of moves of the line.
@@ -594,6 +600,9 @@ mod tests {
             (&s.fen, &s.moves, s.edition, s.ply)
         );
         assert!(s.is_on(&b));
+        // A library example's address gives the board and the side only.
+        let short = "#/analysis?fen=2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1+w&moves=f0e0+e8f8+e0f0";
+        assert!(s.is_on(&Board::from_hash(short)));
         // The site leaves out the ply at the end of the line.
         let end = Board::from_hash("#/analysis?fen=4k4%2F9+w&moves=e0e1+e9e8&rules=cxa2020");
         assert_eq!(
