@@ -16,7 +16,6 @@ label and ruling by itself. Cases without a position are skipped.
 
 Columns (tab-separated, one case a line, in library order, no header: the site's first load counts every byte):
     id  group  title  clause  related  composed  fen  moves
-title: the figure's name, left empty where the site derives it from the id (title_from_id, as site/src/library.rs).
 group: a section of the library, which names the edition too (cxa1999; cxa2020-fig and cxa2020-ref: cxa2020; the
 rest: axf).
 clause: the item of the 1999 chapter 7 the figure illustrates, or empty.
@@ -50,19 +49,6 @@ def clean(text):
     return text
 
 
-def title_from_id(case_id):
-    """The name the site gives a book figure from its id: cxa1999-图三 → 1999 图三, cxa-fig02 → 2020 图2,
-    cxa-ref05 → 2020 参考图5, fsf-01 → FSF 01; None for other ids."""
-    prefix, _, rest = case_id.partition("-")
-    if prefix == "cxa1999":
-        return "1999 " + rest
-    if prefix == "fsf":
-        return "FSF " + rest
-    if prefix == "cxa" and rest[:3] in ("fig", "ref"):
-        return "2020 " + ("参考图" if rest[:3] == "ref" else "图") + rest[3:].lstrip("0")
-    return None
-
-
 def row(case, group, title, clause="", related="", composed=False):
     moves = case.get("moves") or []
     for m in moves:
@@ -73,7 +59,7 @@ def row(case, group, title, clause="", related="", composed=False):
         for x in (
             case["id"],
             group,
-            "" if title == title_from_id(case["id"]) else title,
+            title,
             clause,
             related,
             "1" if composed else "",

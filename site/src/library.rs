@@ -129,12 +129,7 @@ fn parse(data: &'static str) -> Result<Vec<Case>, String> {
         out.push(Case {
             id,
             group,
-            // Parsed once and kept for the page's life (see `cases`).
-            title: if title.is_empty() {
-                Box::leak(title_from_id(id).into_boxed_str())
-            } else {
-                title
-            },
+            title,
             clause: if clause.is_empty() {
                 None
             } else {
@@ -147,26 +142,6 @@ fn parse(data: &'static str) -> Result<Vec<Case>, String> {
         });
     }
     Ok(out)
-}
-
-/// The name of a book figure that the data leaves to its id (as
-/// `scripts/gen_library.py` does): `cxa1999-图三` is `1999 图三`, `cxa-fig02`
-/// `2020 图2`, `cxa-ref05` `2020 参考图5`, `fsf-01` `FSF 01`.
-fn title_from_id(id: &str) -> String {
-    let (prefix, rest) = id.split_once('-').unwrap_or_default();
-    let (kind, number) = rest.split_at_checked(3).unwrap_or_default();
-    match prefix {
-        "cxa1999" => ["1999 ", rest].concat(),
-        "fsf" => ["FSF ", rest].concat(),
-        _ => {
-            let figure = if kind == "ref" {
-                "2020 参考图"
-            } else {
-                "2020 图"
-            };
-            [figure, number.trim_start_matches('0')].concat()
-        }
-    }
 }
 
 /// Every example, in library order.

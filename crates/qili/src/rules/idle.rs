@@ -75,10 +75,11 @@ pub(super) fn idle_kind(
                 // is no offer (28.6 "不致…在子力价值上遭受损失": a horse tied
                 // to a bigger piece takes at a loss, 图23; a rook that takes
                 // leaves a cannon's line open to a rook); as much, and the
-                // two are traded (28.5); less, and it is offered.
+                // two are traded (28.5); less, and it is offered. (A pawn
+                // won back by a pawn of another value stays offered.)
                 match paid_back(rules, after, m2).map(|(won, _)| won) {
                     Some(won) if won > my_value => {}
-                    Some(_) if even => exchange_with.push(m2.from),
+                    Some(won) if won == my_value && even => exchange_with.push(m2.from),
                     _ => offered_to.push(m2.from),
                 }
             }
