@@ -33,8 +33,8 @@ def cases():
 
 
 def main():
+    kinds = "--kinds" in sys.argv[1:]
     args = [a for a in sys.argv[1:] if a != "--kinds"]
-    kinds = len(args) < len(sys.argv) - 1
     if len(args) not in (2, 3):
         sys.exit(__doc__)
     old, new = args[:2]

@@ -53,8 +53,9 @@ pub(super) fn idle_kind(
                 continue;
             }
             // An offer the taker could only accept by being mated is none
-            // (28.6 "不致立即被将死"; for 兑, 参考图49's 不能离线), nor, with the
-            // CXA books, one it accepts at a bigger loss elsewhere (图23).
+            // (28.6 "不致立即被将死"; for 兑, 参考图49's 不能离线), nor one it
+            // accepts at a bigger loss elsewhere (图23): for a trade with the
+            // CXA books, for a piece offered in every book (`paid_back`).
             let ex = exchange(after, m2);
             let false_root = || recaptures_are_false(after, m2, rules.captures);
             let protected = ex.recapturable
