@@ -249,14 +249,18 @@
   }
 
   // The Export menu (site/export.js and its wasm, crates/qili-export) loads
-  // when an Export button ([data-export-menu]) is first pressed, or when the
-  // browser is first idle after a page with a board is shown (not with
-  // Save-Data; the service worker precaches it anyway): its beforeprint
-  // handler then makes the browser's own Print print the report. Until it is
-  // there, style.css's print rules print the page without its navigation and
-  // buttons. The replay and analysis pages get their button here, after the
-  // step controls (the site's wasm carries no export code); widgets and the
-  // arbiter's tables draw their own.
+  // when an Export button ([data-export-menu]) is first pressed, or as soon
+  // as a page with a board (the replay, the analysis board) is shown: the
+  // engine's explanations of the move and of the ruling on those pages come
+  // from it (site/line.js fills them in; the site's wasm is built without
+  // them), so it loads with Save-Data too. The arbiter's page loads it when
+  // the browser is first idle (not with Save-Data; the service worker
+  // precaches it anyway). Its beforeprint handler then makes the browser's
+  // own Print print the report; until it is there, style.css's print rules
+  // print the page without its navigation and buttons. The replay and
+  // analysis pages get their button here, after the step controls (the
+  // site's wasm carries no export code); widgets and the arbiter's tables
+  // draw their own.
   let exporter = null;
   const loadExport = () =>
     (exporter ??= import(asset(EXPORT))
@@ -265,12 +269,14 @@
         exporter = null;
         throw e;
       }));
+  // (A failure is reported when a button is pressed: it loads again.)
   const prepareExport = () =>
     exporter ||
-    navigator.connection?.saveData ||
-    !document.querySelector('#qili-app :is([data-export-menu], [data-arbiter=page])') ||
-    // (A failure is reported when the button is pressed: it loads again.)
-    (window.requestIdleCallback ?? setTimeout)(() => loadExport().catch(() => {}), { timeout: 5000 });
+    (document.querySelector('#qili-app .board-col')
+      ? loadExport().catch((e) => console.error('qili: no explanations:', e))
+      : navigator.connection?.saveData ||
+        !document.querySelector('#qili-app [data-arbiter=page]') ||
+        (window.requestIdleCallback ?? setTimeout)(() => loadExport().catch(() => {}), { timeout: 5000 }));
   const exportButton = () => {
     const app = document.querySelector('#qili-app .qili');
     const c = app?.querySelector('.board-col .controls');

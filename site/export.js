@@ -3,10 +3,11 @@
 //
 // Not part of the first load: embed.js imports this module (post_build.mjs
 // writes it as export-<hash>.js, with its wasm's names filled in) and calls
-// start() when the browser is first idle on a page with a board, or when a
-// [data-export-menu] button or a "show line" control ([data-show-line]) is
-// first pressed, then press(button): the line view (line.js, issue 21)
-// shares this module's wasm. The pictures and the report
+// start() as soon as a page with a board is shown (the line view fills in
+// the engine's explanations from it), when the browser is first idle on
+// the arbiter's page, or when a [data-export-menu] button or a "show line"
+// control ([data-show-line]) is first pressed, then press(button): the line
+// view (line.js, issue 21) shares this module's wasm. The pictures and the report
 // are drawn by the wasm crates/qili-export (with crates/qili-diagram, the
 // code that draws the site's board), from the line the page shows: the
 // page's address (#/case/… or #/analysis?…), or a widget's data-line. What

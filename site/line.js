@@ -20,7 +20,10 @@
 //   returns to the control). A change of the game's board (a move picked
 //   in the list, an edition) or of the page closes it;
 // - the controls of a move's other claims (兑, 献, protected pieces, 29.4),
-//   which the first load cannot tell, are added to the move panel.
+//   which the first load cannot tell, are added to the move panel;
+// - so are the engine's explanations of the move shown and of the ruling
+//   (the site's wasm is built without them, qili's `explain` feature):
+//   embed.js loads this module as soon as a page with a board is shown.
 
 const STYLE = `.line-open>:not(.line-view){display:none}
 .line-view .board{outline:4px dashed var(--mate,#6a1b9a);outline-offset:-4px}
@@ -31,9 +34,9 @@ const STYLE = `.line-open>:not(.line-view){display:none}
 
 /** Milliseconds between moves when playing (as the replay plays). */
 const PLAY_MS = 1000;
-/** Milliseconds without a new move shown before its claims' controls are
- * drawn. */
-const CLAIMS_MS = 150;
+/** Milliseconds without a new move shown before its explanations and its
+ * claims' controls are drawn. */
+const FILL_MS = 150;
 
 let wasm = null;
 let what = null;
@@ -41,8 +44,8 @@ let what = null;
 let shown = null;
 
 /** Keeps the wasm and `whatShown(button)` (export.js: the page's address,
- * language, orientation and glyphs); adds the claims' controls to the move
- * panel from now on. */
+ * language, orientation and glyphs); fills in the panels (explanations,
+ * the claims' controls) from now on. */
 export function start(module, whatShown) {
   wasm = module;
   what = whatShown;
@@ -55,21 +58,31 @@ export function start(module, whatShown) {
   // once the steps stop, not on every one.
   let pending = 0;
   new MutationObserver((records) => {
-    if (!records.some((r) => r.target.matches?.('.panel.detail > div'))) return;
+    if (!records.some((r) => r.target.matches?.('.panel:is(.detail, .verdict) > div'))) return;
     clearTimeout(pending);
-    pending = setTimeout(claims, CLAIMS_MS);
+    pending = setTimeout(fill, FILL_MS);
   }).observe(app, { childList: true, subtree: true });
   addEventListener('qili-page', () => close(false));
-  claims();
+  fill();
 }
 
-/** The move panel's controls of the move shown's other claims (after the
- * page's address has caught up with the move shown). */
-function claims() {
-  const detail = document.querySelector('#qili-app .panel.detail > div');
-  if (!detail || detail.querySelector('.line-claims')) return;
-  const html = wasm.claims(location.hash, document.querySelector('#qili-app .qili')?.lang ?? 'zh');
-  if (html) detail.insertAdjacentHTML('beforeend', html);
+/** What the first load cannot tell, added to the panels once the page's
+ * address has caught up with the move shown: the engine's explanations of
+ * the move and of the ruling (the site's wasm is built without them), and
+ * the controls of the move's other claims. */
+function fill() {
+  const app = document.getElementById('qili-app');
+  const lang = app?.querySelector('.qili')?.lang ?? 'zh';
+  const [move, ruling, claims] = wasm.panels(location.hash, lang);
+  const said = app?.querySelector('.panel.detail .explanation:not([data-explained])');
+  if (said && move) {
+    said.prepend(move);
+    said.dataset.explained = '';
+  }
+  const why = app?.querySelector('.panel.verdict .explanation:empty');
+  if (why) why.textContent = ruling;
+  const detail = app?.querySelector('.panel.detail > div');
+  if (claims && detail && !detail.querySelector('.line-claims')) detail.insertAdjacentHTML('beforeend', claims);
 }
 
 /** The notation the page's switch shows: zh, wxf or iccs. */

@@ -1,9 +1,11 @@
 //! The Export menu's Rust side: the pictures and the report of the board a
 //! page shows, as text, drawn by `qili-diagram` (the code that draws the
 //! site's board); and the line view of issue 21 ("show line": [`mod@line`],
-//! [`line_view`]), which plays a claim's line out on a ghost board. A wasm
-//! of its own, with the claims' lines (`qili`'s `lines` feature, which the
-//! site's first load is built without): `site/export.js`, which draws the
+//! [`line_view`]), which plays a claim's line out on a ghost board; and
+//! the engine's explanations of the move and the ruling shown ([`panels`]).
+//! A wasm of its own, with the claims' lines and the explanations (`qili`'s
+//! `lines` and `explain` features, which the site's first load is built
+//! without): `site/export.js`, which draws the
 //! menu and does the browser's part (downloads, rasterising to PNG,
 //! printing, the clipboard), and `site/line.js`, the line view's, import it
 //! on first use, so the site's first load carries none of it. The
@@ -161,20 +163,58 @@ impl LineView {
     }
 }
 
-/// The controls of the other claims (兑, 献, protected pieces, 29.4) of the
-/// move shown at address `hash`, in the language `lang_code`: markup to
-/// add to the move panel, or nothing.
+/// What the site's first load cannot tell about the page at address
+/// `hash`, in the language `lang_code`, for the line view (`site/line.js`)
+/// to add to its panels: the engine's explanation of the move shown (empty
+/// at the start) and of the ruling on the line the page judges (the site's
+/// wasm is built without `qili`'s `explain` feature), and the controls of
+/// the move's other claims (兑, 献, protected pieces, 29.4) as markup, or
+/// nothing. All three empty if the address shows no board.
 #[wasm_bindgen]
-pub fn claims(hash: &str, lang_code: &str) -> String {
-    Shown::from_hash(hash)
-        .ok()
-        .and_then(|s| {
-            let m = s.judged.move_report(s.ply)?;
-            Some(line_view::claims(
-                lang(lang_code),
-                s.judged.position(s.ply),
-                m,
-            ))
-        })
-        .unwrap_or_default()
+pub fn panels(hash: &str, lang_code: &str) -> Vec<String> {
+    let lang = lang(lang_code);
+    let Ok(s) = Shown::from_hash(hash) else {
+        return vec![String::new(); 3];
+    };
+    let pick = |b: &qili::rules::Bilingual| lang.pick(&b.zh, &b.en).to_string();
+    let shown = s.judged.move_report(s.ply);
+    vec![
+        shown.map_or_else(String::new, |m| pick(&m.explanation)),
+        pick(&s.judged.report.explanation),
+        shown.map_or_else(String::new, |m| {
+            line_view::claims(lang, s.judged.position(s.ply), m)
+        }),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn explains_the_move_shown_and_the_ruling_in_the_pages_language() {
+        // 1999 图一: the rook's 长将 against the idle king.
+        let hash = "#/case/cxa1999-%E5%9B%BE%E4%B8%80?ply=1";
+        let [mv, ruling, _] = <[String; 3]>::try_from(panels(hash, "zh")).unwrap();
+        assert!(mv.contains("将"), "{mv}");
+        assert!(ruling.contains("红方"), "{ruling}");
+        let [mv_en, ruling_en, _] = <[String; 3]>::try_from(panels(hash, "en")).unwrap();
+        assert!(
+            mv_en.contains("check") && ruling_en.contains("Red"),
+            "{mv_en} / {ruling_en}"
+        );
+        // At the start no move is shown; the ruling is still explained.
+        let start = panels("#/case/cxa1999-%E5%9B%BE%E4%B8%80?ply=0", "en");
+        assert!(start[0].is_empty() && !start[1].is_empty(), "{start:?}");
+        // The analysis board explains the moves up to the one shown.
+        let analysis = panels(
+            "#/analysis?fen=2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1%20w&moves=f0e0,e8f8&ply=2",
+            "en",
+        );
+        assert!(
+            !analysis[0].is_empty() && !analysis[1].is_empty(),
+            "{analysis:?}"
+        );
+        assert_eq!(panels("#/about", "zh"), ["", "", ""]);
+    }
 }

@@ -106,7 +106,7 @@ pub struct MoveReport {
     pub clause: &'static str,
     /// A judgement left to the arbiter, if any (`27.3` in JSON).
     pub arbiter: Option<ArbiterNote>,
-    /// Why, in words.
+    /// Why, in words (empty without the `explain` feature).
     pub explanation: Bilingual,
 }
 
@@ -172,7 +172,7 @@ pub struct Report {
     pub cycle: Option<CycleReport>,
     /// The clause an arbiter must apply before the ruling stands (`27.3`), if any.
     pub arbiter: Option<ArbiterNote>,
-    /// The explanation.
+    /// The explanation (empty without the `explain` feature).
     pub explanation: Bilingual,
 }
 
@@ -247,7 +247,11 @@ fn move_report(rules: &Rulebook, ply: usize, before: &Position, kind: &MoveKind)
         mate_line: kind.mate_line.clone(),
         clause: rules.cite(clause(kind)),
         arbiter: kind.arbiter,
-        explanation: explain_move(rules, before, kind).into(),
+        explanation: if cfg!(feature = "explain") {
+            explain_move(rules, before, kind).into()
+        } else {
+            Text::default().into()
+        },
     }
 }
 
@@ -289,7 +293,11 @@ impl Report {
                 clause: a.ruling_reason.map(|r| rules.cite(r.clause())),
             }),
             arbiter: a.arbiter,
-            explanation: explain(a).into(),
+            explanation: if cfg!(feature = "explain") {
+                explain(a).into()
+            } else {
+                Text::default().into()
+            },
         }
     }
 }
