@@ -289,3 +289,15 @@ fn stepping_away_from_a_mating_capture_blocks_nothing() {
         &[],
     );
 }
+
+/// 兑 (28.5 "走子可与同等子力互换吃去") made by a capture: the rook takes a
+/// rook and the other rook takes it back (a horse guards that one, so the
+/// capture chases nothing). What the move took counts with what the taker
+/// gets back: an even trade, not a rook given away (28.6). Taking a horse
+/// instead, the rook is given for a horse: 献.
+#[test]
+fn a_capture_taken_back_by_a_piece_of_its_value_is_a_trade() {
+    let takes = |victim: &str| format!("4k4/3{victim}3r1/9/6n2/3R5/9/9/9/9/3K5 w");
+    expect(&takes("r"), "d5d8", Label::Idle, Some(IdleKind::Exchange), &["h8"]);
+    expect(&takes("n"), "d5d8", Label::Idle, Some(IdleKind::Offer), &["h8"]);
+}

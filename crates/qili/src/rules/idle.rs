@@ -44,6 +44,7 @@ pub(super) fn idle_kind(
         // A root whose every recapture is mated, or lost to a check, is none
         // (28.16 假根按无根处理, `chase::recaptures_are_false`).
         let (mut exchange_with, mut offered_to) = (Vec::new(), Vec::new());
+        let took = before.piece_at(m.to).map_or(0, |p| value(p, m.to));
         for &m2 in &after.legal_moves_to(m.to) {
             let Some(taker) = after.piece_at(m2.from) else {
                 continue;
@@ -77,10 +78,13 @@ pub(super) fn idle_kind(
                 // to a bigger piece takes at a loss, 图23; a rook that takes
                 // leaves a cannon's line open to a rook); as much, and the
                 // two are traded (28.5); less, and it is offered. (A pawn
-                // won back by a pawn of another value stays offered.)
-                match paid_back(rules, after, m2).map(|(won, _)| won) {
-                    Some(won) if won > my_value => {}
-                    Some(won) if won == my_value && even => exchange_with.push(m2.from),
+                // won back by a pawn of another value stays offered.) What
+                // the move itself took counts with what is won back: a
+                // horse that takes a horse and is taken back has traded.
+                let won = took + paid_back(rules, after, m2).map_or(0, |(won, _)| won);
+                match won {
+                    _ if won > my_value => {}
+                    _ if won == my_value && even => exchange_with.push(m2.from),
                     _ => offered_to.push(m2.from),
                 }
             }

@@ -100,13 +100,16 @@ pub fn claims(
         Some(IdleKind::Exchange) => {
             for &s in &kind.idle_targets {
                 // A taking that wins on its point is traded elsewhere: the
-                // taking, then the winning back.
+                // taking, then the winning back; or, if the move took a
+                // piece, by that capture: the taking back on the point.
                 let take = Move::new(s, kind.mv.to);
-                let elsewhere = (after.is_legal(take) && single_square_gain(after, take) > 0)
-                    .then(|| paid_back(rules, after, take))
-                    .flatten();
+                let wins = after.is_legal(take) && single_square_gain(after, take) > 0;
+                let elsewhere = wins.then(|| paid_back(rules, after, take)).flatten();
                 if let Some((_, back)) = elsewhere {
                     let line = [take].into_iter().chain(back).collect();
+                    out.push(claim(after, s, Claim::Trade, mover.other(), line));
+                } else if wins && before.piece_at(kind.mv.to).is_some() {
+                    let (line, _) = single_square_line(after, take);
                     out.push(claim(after, s, Claim::Trade, mover.other(), line));
                 } else if let Some((side, line)) = trade(after, again.as_ref(), s) {
                     out.push(claim(after, s, Claim::Trade, side, line));
