@@ -298,6 +298,18 @@ fn stepping_away_from_a_mating_capture_blocks_nothing() {
 #[test]
 fn a_capture_taken_back_by_a_piece_of_its_value_is_a_trade() {
     let takes = |victim: &str| format!("4k4/3{victim}3r1/9/6n2/3R5/9/9/9/9/3K5 w");
-    expect(&takes("r"), "d5d8", Label::Idle, Some(IdleKind::Exchange), &["h8"]);
-    expect(&takes("n"), "d5d8", Label::Idle, Some(IdleKind::Offer), &["h8"]);
+    expect(
+        &takes("r"),
+        "d5d8",
+        Label::Idle,
+        Some(IdleKind::Exchange),
+        &["h8"],
+    );
+    expect(
+        &takes("n"),
+        "d5d8",
+        Label::Idle,
+        Some(IdleKind::Offer),
+        &["h8"],
+    );
 }

@@ -104,21 +104,18 @@ pub(super) fn through_check(
     if checks.is_empty() {
         return out;
     }
-    let (mut takeable, mut pawn_prey) = (0, 0);
-    for c in pos.captures().iter() {
-        match pos.piece_at(c.from).map(|p| p.role) {
-            Some(Role::Pawn | Role::King) => pawn_prey |= c.to.bit(),
-            _ if takeable & c.to.bit() == 0 && capture_is_mated(pos, *c) => {}
-            _ => takeable |= c.to.bit(),
-        }
-    }
     // A crossed pawn taken at a loss or evenly is left as it was: its value
     // floats (25.3), and the plain exchange that ends a line of checks
     // cannot tell a pawn won from a pawn traded for a piece (an advisor that
     // takes a pawn after the checks, taken back by a pawn the rook then
     // takes: two pawns for an advisor, no gain — composed r18-z56).
     let pawns = pos.board().pieces_of(pos.turn().other(), Role::Pawn);
-    let won_now = takeable & (winnable_squares(pos) | pawns) & !offered;
+    let worth_taking = (winnable_squares(pos) | pawns) & !offered;
+    // The 29.4 question (a mate search) is asked here only of captures that
+    // would win now; of the others only when a piece won through a check
+    // asks it (`taken_at_a_loss`, below).
+    let captures = pos.captures();
+    let (won_now, pawn_prey) = takeable(pos, &captures, worth_taking);
     // A piece taken now at a loss is won through the check only for real:
     // on no reply may its capture let the defender take as much back
     // elsewhere ([`won_back`]; 29.1 "得子" is net), a piece that `spared`
@@ -129,7 +126,8 @@ pub(super) fn through_check(
     // position asked (composed r8-z16b-01, 2020 图30 with the horse on g7:
     // before 车6退4, 炮5进4 将 does not win the horse e6, as the cannon b2
     // would then take the rook f2).
-    let taken_at_a_loss = takeable & !won_now & !offered;
+    let taken_at_a_loss =
+        |sq: Square| takeable(pos, &captures, sq.bit() & !won_now & !offered).0 != 0;
     // Every piece is searched for, whichever `victims` are asked about: a
     // reply may lose one of them or another (see below).
     let untakeable = pos.board().occupied_by(pos.turn().other()) & !won_now;
@@ -163,8 +161,7 @@ pub(super) fn through_check(
         let group = won.iter().fold(0, |set, w| set | w.square.bit());
         for w in won {
             let sq = w.square;
-            let at_a_loss = taken_at_a_loss & sq.bit() != 0 || w.by_mate;
-            if victims & sq.bit() == 0 || at_a_loss && w.paid_back_at_all {
+            if victims & sq.bit() == 0 || w.paid_back_at_all && (w.by_mate || taken_at_a_loss(sq)) {
                 continue;
             }
             // Every check that wins the piece is one of its attackers, and the
@@ -224,6 +221,22 @@ pub(super) fn through_check(
         }
     }
     out
+}
+
+/// The points of `within` where a piece takes in `pos` — not to be mated
+/// for it (29.4), which is asked only of these points — and the points
+/// anywhere where a pawn or the king takes (27.1, 27.2: their attack alone
+/// is idle).
+fn takeable(pos: &Position, captures: &[Move], within: u128) -> (u128, u128) {
+    let (mut takeable, mut pawn_prey) = (0, 0);
+    for c in captures {
+        match pos.piece_at(c.from).map(|p| p.role) {
+            Some(Role::Pawn | Role::King) => pawn_prey |= c.to.bit(),
+            _ if within & !takeable & c.to.bit() == 0 || capture_is_mated(pos, *c) => {}
+            _ => takeable |= c.to.bit(),
+        }
+    }
+    (takeable, pawn_prey)
 }
 
 /// How many checks in a row a chase may use before the capture (28.3
