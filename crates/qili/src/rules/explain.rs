@@ -639,6 +639,17 @@ fn standing_text(
     } else {
         "它"
     };
+    // A move that answers a check is compared with the position as if the
+    // check were not there (29.2 with 参考图19): what could be won "before"
+    // is what could be won but for the check, not what was legal then.
+    let (then_zh, then_en) = if before.is_check() {
+        (
+            "（不计这着所应的将军）走前已可被吃",
+            "could already be won before the move (as if the check it answers were not there)",
+        )
+    } else {
+        ("走前已可被吃", "could already be won before the move")
+    };
     let attacks_now = |sq: Square| attack::attacks(after.board(), moved, sq);
     // Every piece left standing is one the moved piece attacks now and did
     // not attack from where it stood.
@@ -656,14 +667,14 @@ fn standing_text(
                 .all(|&sq| offers_even_trade(&again, Move::new(moved, sq), rules))
         {
             t.cited(
-                &format!("走动的子攻击{zh}，但对方可用同等子力吃掉它，只是兑或献；{it}走前已可被吃，按闲处理"),
-                &format!("The moved piece's attack on {en} only offers a trade (the piece can take it), and it could already be won before the move, so it is idle"),
+                &format!("走动的子攻击{zh}，但对方可用同等子力吃掉它，只是兑或献；{it}{then_zh}，按闲处理"),
+                &format!("The moved piece's attack on {en} only offers a trade (the piece can take it), and it {then_en}, so it is idle"),
                 rules.cite(Clause::NewChase),
             );
         } else {
             t.cited(
-                &format!("走动的子加入对{zh}的攻击，但{it}走前已可被吃，属从捉到捉，按闲处理"),
-                &format!("The moved piece joins the attack on {en}, which could already be won before the move (从捉到捉), so it is idle"),
+                &format!("走动的子加入对{zh}的攻击，但{it}{then_zh}，属从捉到捉，按闲处理"),
+                &format!("The moved piece joins the attack on {en}, which {then_en} (从捉到捉), so it is idle"),
                 rules.cite(Clause::NewChase),
             );
         }
@@ -671,8 +682,10 @@ fn standing_text(
     }
     if kind.keeps_own_attack || kind.standing.iter().any(|&sq| attacks_now(sq)) {
         t.cited(
-            &format!("{zh}走前已可被吃，这着棋只是保持原有的攻击，属从捉到捉，按闲处理"),
-            &format!("The move keeps up an attack on {en}, which could already be won before it (从捉到捉), so it is idle"),
+            &format!("{zh}{then_zh}，这着棋只是保持原有的攻击，属从捉到捉，按闲处理"),
+            &format!(
+                "The move keeps up an attack on {en}, which {then_en} (从捉到捉), so it is idle"
+            ),
             rules.cite(Clause::NewChase),
         );
         return;
@@ -688,8 +701,8 @@ fn standing_text(
         return;
     }
     t.cited(
-        &format!("走动的子并不攻击{zh}；{it}走前已可被吃，按闲处理"),
-        &format!("The moved piece does not attack {en}, which could already be won before the move, so it is idle"),
+        &format!("走动的子并不攻击{zh}；{it}{then_zh}，按闲处理"),
+        &format!("The moved piece does not attack {en}, which {then_en}, so it is idle"),
         rules.cite(Clause::NewChase),
     );
 }
@@ -1270,5 +1283,26 @@ mod tests {
             &t.en,
             "but then the black horse on c8 could take back, and now cannot",
         );
+    }
+
+    /// A move that answers a check is compared, for 29.2, with the position
+    /// as if the check were not there (参考图19): the advisor f2 could not
+    /// be taken before the king stepped out of check, only but for the
+    /// check, and the text says so (a real game, xq018613 move 120: 将5平4
+    /// leaves the advisor to the rook f3 as before 车七平六 gave check).
+    #[test]
+    fn an_answer_to_a_check_says_what_stood_but_for_the_check() {
+        let f = "2R1k4/4ac3/9/3N4p/p8/8P/P3Pr3/5A3/5K3/9 b";
+        for edition in [Edition::Cxa2020, Edition::Cxa1999] {
+            let t = explained_under(edition, f, "e8d9", 0);
+            has(&t.zh, "它（不计这着所应的将军）走前已可被吃");
+            has(&t.en, "(as if the check it answers were not there)");
+        }
+        // A move not in check says "before the move" alone (1999 图五 ply 2:
+        // the pawn's rook steps aside, the horse d3 left to the pawn).
+        let f = "4k4/9/9/9/9/1r7/4p4/1N7/9/3K5 w";
+        let t = explained_under(Edition::Cxa1999, f, "b2d3 b4c4", 1);
+        has(&t.zh, "它走前已可被吃");
+        has(&t.en, "which could already be won before the move, so");
     }
 }
