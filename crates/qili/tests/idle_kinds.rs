@@ -313,3 +313,21 @@ fn a_capture_taken_back_by_a_piece_of_its_value_is_a_trade() {
         &["h8"],
     );
 }
+
+/// A capture that took more than the piece it leaves offers nothing: the
+/// horse takes a rook, and the horse e7 (guarded by the rook i7) takes it
+/// back. That horse is not traded with (28.5) nor eyed (28.8) by the piece
+/// it takes back: the move won, plain 闲 (a reader's xq009242 ply 33).
+/// Taking a horse instead, the horses are traded: 兑.
+#[test]
+fn a_capture_that_won_more_than_it_leaves_offers_nothing() {
+    let takes = |victim: &str| format!("4k4/9/4n3r/2{victim}6/9/1N7/9/9/9/3K5 w");
+    expect(&takes("r"), "b4c6", Label::Idle, None, &[]);
+    expect(
+        &takes("n"),
+        "b4c6",
+        Label::Idle,
+        Some(IdleKind::Exchange),
+        &["e7"],
+    );
+}

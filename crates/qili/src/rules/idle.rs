@@ -30,6 +30,19 @@ pub(super) fn idle_kind(
     let board = after.board();
     // The position with the mover to move again: what the moved piece attacks.
     let again = after.pass();
+    // After a capture that took more than the piece it leaves, the pieces
+    // that can take that piece back: the move won, and it neither trades
+    // with them (28.5) nor eyes them (28.8) — a horse that takes a rook,
+    // where the horse that takes it back is guarded.
+    let took = before.piece_at(m.to).map_or(0, |p| value(p, m.to));
+    let taking_back = if took > my_value {
+        after
+            .legal_moves_to(m.to)
+            .iter()
+            .fold(0, |set, c| set | c.from.bit())
+    } else {
+        0
+    };
 
     // Only a piece of value is exchanged or offered (25.3: a king move is not
     // one, 图13 "进将为闲").
@@ -44,7 +57,6 @@ pub(super) fn idle_kind(
         // A root whose every recapture is mated, or lost to a check, is none
         // (28.16 假根按无根处理, `chase::recaptures_are_false`).
         let (mut exchange_with, mut offered_to) = (Vec::new(), Vec::new());
-        let took = before.piece_at(m.to).map_or(0, |p| value(p, m.to));
         for &m2 in &after.legal_moves_to(m.to) {
             let Some(taker) = after.piece_at(m2.from) else {
                 continue;
@@ -121,6 +133,7 @@ pub(super) fn idle_kind(
         if exchange_with.is_empty() {
             exchange_with = exchange_made_by_move(rules, before, after, m);
         }
+        exchange_with.retain(|s| taking_back & s.bit() == 0);
         if !exchange_with.is_empty() {
             return (Some(IdleKind::Exchange), exchange_with);
         }
@@ -147,6 +160,7 @@ pub(super) fn idle_kind(
             }
         }
     }
+    followed.retain(|s| taking_back & s.bit() == 0);
     if !followed.is_empty() {
         return (Some(IdleKind::Follow), followed);
     }
