@@ -9,7 +9,7 @@ use super::chase::{
 use super::clause::Clause;
 use super::cycle::{Cycle, SideInCycle};
 use super::exchange::{exchange_without, gives_up_a_piece};
-use super::kind::{ArbiterNote, Label, MoveKind, MoveReason};
+use super::kind::{ArbiterNote, IdleKind, Label, MoveKind, MoveReason};
 use super::newness::attacked_by_the_same;
 use super::verdict::{occurrences_to_bind, Ruling, RulingReason};
 use super::{Adjudication, Rulebook, VerdictReason};
@@ -511,6 +511,22 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
         match kind.idle {
             // Named with the enemy pieces it concerns: those it offers to
             // trade with or to, blocks, or follows.
+            // A capture taken back is a trade made, not offered: said with
+            // what it took.
+            Some(IdleKind::Exchange) if taken_back(before, &after, kind) => {
+                let (zh, en) = pieces_on(&after, &kind.idle_targets);
+                let (took_zh, took_en) = pieces_on(before, &[kind.mv.to]);
+                t.push(
+                    &format!(
+                        "兑：这着吃去{took_zh}，{zh}可以吃回（{}）。",
+                        rules.cite(Clause::of_idle(IdleKind::Exchange))
+                    ),
+                    &format!(
+                        "Idle: an exchange — the move takes {took_en}, and {en} can take back ({}).",
+                        rules.cite(Clause::of_idle(IdleKind::Exchange))
+                    ),
+                );
+            }
             Some(k) => {
                 let (zh, en) = pieces_on(&after, &kind.idle_targets);
                 let clause = rules.cite(Clause::of_idle(k));
@@ -597,6 +613,16 @@ fn captures_named(pos: &Position, captures: &[Move]) -> (String, String) {
         en.push(',');
     }
     (zh, en)
+}
+
+/// `true` if the move captured and every piece its 兑 names can take the
+/// moved piece back (28.5: the move is itself one half of the exchange).
+fn taken_back(before: &Position, after: &Position, kind: &MoveKind) -> bool {
+    before.piece_at(kind.mv.to).is_some()
+        && kind
+            .idle_targets
+            .iter()
+            .all(|&s| after.is_legal(Move::new(s, kind.mv.to)))
 }
 
 /// The pieces on `squares` of `pos`, named in Chinese (黑马（c7）、…) and in
@@ -1304,5 +1330,18 @@ mod tests {
         let t = explained_under(Edition::Cxa1999, f, "b2d3 b4c4", 1);
         has(&t.zh, "它走前已可被吃");
         has(&t.en, "which could already be won before the move, so");
+    }
+
+    /// A capture taken back by a piece of its value is an exchange made:
+    /// the text says what the move took and who takes back (28.5), not
+    /// "exchange offer".
+    #[test]
+    fn a_capture_taken_back_says_what_it_took() {
+        let t = explained("4k4/3r3r1/9/6n2/3R5/9/9/9/9/3K5 w", "d5d8", 0);
+        has(&t.zh, "兑：这着吃去黑车（d8），黑车（h8）可以吃回");
+        has(
+            &t.en,
+            "an exchange — the move takes the black rook on d8, and the black rook on h8 can take back",
+        );
     }
 }
