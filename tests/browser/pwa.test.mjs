@@ -64,6 +64,10 @@ export default async function pwa({ page, context, url, log, artifact }) {
   for (const re of [/^qili-widget-[0-9a-f]+\.js$/, /^qili-widget-[0-9a-f]+_bg\.wasm$/]) {
     assert.ok(cached.some((f) => re.test(f)), `the widget module (${re}) precached`);
   }
+  // The Export module writes the explanations: needed offline on every board page.
+  for (const re of [/^export-[0-9a-f]+\.js$/, /^line-[0-9a-f]+\.js$/, /^qili-export-[0-9a-f]+_bg\.wasm$/]) {
+    assert.ok(cached.some((f) => re.test(f)), `the Export module (${re}) precached`);
+  }
   assert.ok(cached.includes(''), 'the start page precached');
   log(`build ${build}: ${cached.length} files precached`);
   await page.reload(); // now controlled by the worker
@@ -79,6 +83,13 @@ export default async function pwa({ page, context, url, log, artifact }) {
     await page.locator('.moves li[data-label]').first().waitFor();
     assert.deepEqual(await labels(page), ['将', '闲', '将', '闲']);
     assert.equal(await ruling(page), 'red_loses');
+    // The ruling's explanation comes from the Export module (not in the
+    // first load): offline too, from the precache.
+    await page.waitForFunction(
+      () => document.querySelector('#qili-app .panel.verdict .explanation')?.textContent.includes('26.'),
+      null,
+      { timeout: 20_000 },
+    );
     // A fresh navigation (not a hash change) to an analysis link.
     await page.goto('about:blank');
     await page.goto(`${url}#/analysis?fen=${encodeURIComponent(FIG1)}&moves=f0e0+e8f8+e0f0+f8e8&rules=cxa1999`);
@@ -90,7 +101,7 @@ export default async function pwa({ page, context, url, log, artifact }) {
     // The about page's text is a file of its own, fetched from the precache.
     await page.locator('.about section h3').first().waitFor({ timeout: 20_000 });
     await page.screenshot({ path: artifact('pwa-offline.png') });
-    log('offline: reload, library example, analysis link, index.html?query, about text: ok');
+    log('offline: reload, library example and its explanation, analysis link, index.html?query, about text: ok');
   } finally {
     await context.setOffline(false);
   }
