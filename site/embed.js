@@ -270,13 +270,13 @@
         throw e;
       }));
   // (A failure is reported when a button is pressed: it loads again.)
-  const prepareExport = () =>
-    exporter ||
-    (document.querySelector('#qili-app .board-col')
-      ? loadExport().catch((e) => console.error('qili: no explanations:', e))
-      : navigator.connection?.saveData ||
-        !document.querySelector('#qili-app [data-arbiter=page]') ||
-        (window.requestIdleCallback ?? setTimeout)(() => loadExport().catch(() => {}), { timeout: 5000 }));
+  const prepareExport = () => {
+    if (exporter) return;
+    if (document.querySelector('#qili-app .board-col'))
+      loadExport().catch((e) => console.error('qili: no explanations:', e));
+    else if (!navigator.connection?.saveData && document.querySelector('#qili-app [data-arbiter=page]'))
+      (window.requestIdleCallback ?? setTimeout)(() => loadExport().catch(() => {}), { timeout: 5000 });
+  };
   const exportButton = () => {
     const app = document.querySelector('#qili-app .qili');
     const c = app?.querySelector('.board-col .controls');

@@ -509,24 +509,19 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
             _ => {}
         }
         match kind.idle {
-            // Named with the enemy pieces it concerns: those it offers to
-            // trade with or to, blocks, or follows.
             // A capture taken back is a trade made, not offered: said with
             // what it took.
             Some(IdleKind::Exchange) if taken_back(before, &after, kind) => {
                 let (zh, en) = pieces_on(&after, &kind.idle_targets);
                 let (took_zh, took_en) = pieces_on(before, &[kind.mv.to]);
+                let clause = rules.cite(Clause::of_idle(IdleKind::Exchange));
                 t.push(
-                    &format!(
-                        "兑：这着吃去{took_zh}，{zh}可以吃回（{}）。",
-                        rules.cite(Clause::of_idle(IdleKind::Exchange))
-                    ),
-                    &format!(
-                        "Idle: an exchange — the move takes {took_en}, and {en} can take back ({}).",
-                        rules.cite(Clause::of_idle(IdleKind::Exchange))
-                    ),
+                    &format!("兑：这着吃去{took_zh}，{zh}可以吃回（{clause}）。"),
+                    &format!("Idle: an exchange — the move takes {took_en}, and {en} can take back ({clause})."),
                 );
             }
+            // Named with the enemy pieces it concerns: those it offers to
+            // trade with or to, blocks, or follows.
             Some(k) => {
                 let (zh, en) = pieces_on(&after, &kind.idle_targets);
                 let clause = rules.cite(Clause::of_idle(k));
