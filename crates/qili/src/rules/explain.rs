@@ -9,7 +9,7 @@ use super::chase::{
 use super::clause::Clause;
 use super::cycle::{Cycle, SideInCycle};
 use super::exchange::{exchange_without, gives_up_a_piece};
-use super::kind::{ArbiterNote, IdleKind, Label, MoveKind, MoveReason};
+use super::kind::{ArbiterNote, EvenedBy, IdleKind, Label, MoveKind, MoveReason};
 use super::newness::attacked_by_the_same;
 use super::verdict::{occurrences_to_bind, Ruling, RulingReason};
 use super::{Adjudication, Rulebook, VerdictReason};
@@ -511,7 +511,12 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
         match kind.idle {
             // A capture taken back is a trade made, not offered: said with
             // what it took.
-            Some(IdleKind::Exchange) if taken_back(before, &after, kind) => {
+            Some(IdleKind::Exchange)
+                if kind
+                    .trades
+                    .iter()
+                    .any(|t| t.evened == Some(EvenedBy::TheMovesCapture)) =>
+            {
                 let (zh, en) = pieces_on(&after, &kind.idle_targets);
                 let (took_zh, took_en) = pieces_on(before, &[kind.mv.to]);
                 let clause = rules.cite(Clause::of_idle(IdleKind::Exchange));
@@ -608,16 +613,6 @@ fn captures_named(pos: &Position, captures: &[Move]) -> (String, String) {
         en.push(',');
     }
     (zh, en)
-}
-
-/// `true` if the move captured and every piece its 兑 names can take the
-/// moved piece back (28.5: the move is itself one half of the exchange).
-fn taken_back(before: &Position, after: &Position, kind: &MoveKind) -> bool {
-    before.piece_at(kind.mv.to).is_some()
-        && kind
-            .idle_targets
-            .iter()
-            .all(|&s| after.is_legal(Move::new(s, kind.mv.to)))
 }
 
 /// The pieces on `squares` of `pos`, named in Chinese (黑马（c7）、…) and in
@@ -1338,5 +1333,11 @@ mod tests {
             &t.en,
             "an exchange — the move takes the black rook on d8, and the black rook on h8 can take back",
         );
+        // A capture whose piece stays guarded is not taken back for
+        // nothing: it offers the rooks' trade, and says so (the rook takes
+        // a pawn; the black rook may take it, the horse c3 takes back).
+        let t = explained("4k4/9/6n2/9/3p3r1/9/2N6/3R5/9/5K3 w", "d2d5", 0);
+        assert_eq!(t.zh, "兑：黑车（h5）（28.5）。");
+        assert_eq!(t.en, "Idle: exchange offer — the black rook on h5 (28.5).");
     }
 }

@@ -7,22 +7,48 @@ use super::chase::{
     capture_is_mated, offered_trades, offers_even_trade, recaptures_are_false, winnable_now, Method,
 };
 use super::exchange::{exchange, gives_up_more, winnable_squares, won_back};
-use super::kind::IdleKind;
+use super::kind::{EvenedBy, IdleKind, Trade};
 use super::mate::{can_mate_by_checks, check_starts_mate, MATE_CHECKS};
 use super::rulebook::Rulebook;
 use super::value::{has_value, value};
 use crate::tables::HOME;
-use crate::{Move, Position, Role, Square, SquareSet};
+use crate::{Move, Position, Role, Square};
+
+/// What [`idle_kind`] names an idle move.
+#[derive(Default)]
+pub(super) struct Named {
+    /// The kind, if the move is one (28.5–28.8).
+    pub kind: Option<IdleKind>,
+    /// The enemy pieces it concerns: those it trades with or offers to,
+    /// follows or blocks.
+    pub targets: Vec<Square>,
+    /// For a 兑, the exchange with each target.
+    pub trades: Vec<Trade>,
+}
+
+impl Named {
+    fn of(kind: IdleKind, targets: Vec<Square>) -> Named {
+        Named {
+            kind: Some(kind),
+            targets,
+            trades: Vec::new(),
+        }
+    }
+
+    /// 兑 with the pieces of `trades`, if any.
+    fn exchange(trades: Vec<Trade>) -> Option<Named> {
+        (!trades.is_empty()).then(|| Named {
+            kind: Some(IdleKind::Exchange),
+            targets: trades.iter().map(|t| t.with).collect(),
+            trades,
+        })
+    }
+}
 
 /// Names an idle move (28.5–28.8), looking at the piece that moved.
-pub(super) fn idle_kind(
-    rules: &Rulebook,
-    before: &Position,
-    after: &Position,
-    m: Move,
-) -> (Option<IdleKind>, Vec<Square>) {
+pub(super) fn idle_kind(rules: &Rulebook, before: &Position, after: &Position, m: Move) -> Named {
     let Some(piece) = after.piece_at(m.to) else {
-        return (None, Vec::new());
+        return Named::default();
     };
     let mover = piece.color;
     let them = mover.other();
@@ -56,7 +82,7 @@ pub(super) fn idle_kind(
         // piece: the opponent need not trade when it can take for nothing.
         // A root whose every recapture is mated, or lost to a check, is none
         // (28.16 假根按无根处理, `chase::recaptures_are_false`).
-        let (mut exchange_with, mut offered_to) = (Vec::new(), Vec::new());
+        let (mut trades, mut offered_to) = (Vec::new(), Vec::new());
         for &m2 in &after.legal_moves_to(m.to) {
             let Some(taker) = after.piece_at(m2.from) else {
                 continue;
@@ -78,7 +104,7 @@ pub(super) fn idle_kind(
                 && !ex.wins_material()
                 && !(rules.trade_offer_must_be_takeable && accepted_at_a_cost(after, m2))
             {
-                exchange_with.push(m2.from);
+                trades.push(trade(m2.from, m2, None));
             } else if taker.role == piece.role
                 && !protected
                 && (ex.wins_material() || ex.recapturable)
@@ -93,23 +119,30 @@ pub(super) fn idle_kind(
                 // won back by a pawn of another value stays offered.) What
                 // the move itself took counts with what is won back: a
                 // horse that takes a horse and is taken back has traded.
-                let won = took + paid_back(rules, after, m2).map_or(0, |(won, _)| won);
+                let back = paid_back(rules, after, m2);
+                let won = took + back.as_ref().map_or(0, |(won, _)| *won);
                 match won {
                     _ if won > my_value => {}
-                    _ if won == my_value && even => exchange_with.push(m2.from),
+                    _ if won == my_value && even => {
+                        let evened = back.map_or(EvenedBy::TheMovesCapture, |(_, line)| {
+                            EvenedBy::WinningBack(line)
+                        });
+                        trades.push(trade(m2.from, m2, Some(evened)));
+                    }
                     _ => offered_to.push(m2.from),
                 }
             }
         }
-        if !exchange_with.is_empty() {
-            return (Some(IdleKind::Exchange), exchange_with);
+        if let Some(named) = Named::exchange(trades) {
+            return named;
         }
         if !offered_to.is_empty() {
-            return (Some(IdleKind::Offer), offered_to);
+            return Named::of(IdleKind::Offer, offered_to);
         }
 
         // 兑 (28.5) the other way: the moved piece attacks a protected enemy
         // piece of equal value, which it can take and be taken back.
+        let mut trades = Vec::new();
         if let Some(again) = &again {
             for &m2 in &again.legal_moves_from(m.to) {
                 let Some(victim) = again.piece_at(m2.to) else {
@@ -122,7 +155,7 @@ pub(super) fn idle_kind(
                     let costly =
                         rules.trade_offer_must_be_takeable && accepted_at_a_cost(again, m2);
                     if ex.recapturable && !ex.wins_material() && !costly {
-                        exchange_with.push(m2.to);
+                        trades.push(trade(m2.to, m2, None));
                     }
                 }
             }
@@ -130,12 +163,12 @@ pub(super) fn idle_kind(
         // Else 兑 made by the move (see [`exchange_made_by_move`]), named
         // before 拦 (CXA 2020 图13: the rook that comes back between the
         // cannons also shuts the black rook's mating line, and is "兑").
-        if exchange_with.is_empty() {
-            exchange_with = exchange_made_by_move(rules, before, after, m);
+        if trades.is_empty() {
+            trades = exchange_made_by_move(rules, before, after, m);
         }
-        exchange_with.retain(|s| taking_back & s.bit() == 0);
-        if !exchange_with.is_empty() {
-            return (Some(IdleKind::Exchange), exchange_with);
+        trades.retain(|t| taking_back & t.with.bit() == 0);
+        if let Some(named) = Named::exchange(trades) {
+            return named;
         }
     }
 
@@ -162,7 +195,7 @@ pub(super) fn idle_kind(
     }
     followed.retain(|s| taking_back & s.bit() == 0);
     if !followed.is_empty() {
-        return (Some(IdleKind::Follow), followed);
+        return Named::of(IdleKind::Follow, followed);
     }
 
     // 拦 (28.7 "阻拦对方棋子的活动"): the moved piece steps into the path of
@@ -170,10 +203,10 @@ pub(super) fn idle_kind(
     // that could take one of the mover's pieces and now cannot.
     let blocked = blocked_attackers(before, after, m);
     if !blocked.is_empty() {
-        return (Some(IdleKind::Block), blocked);
+        return Named::of(IdleKind::Block, blocked);
     }
 
-    (None, Vec::new())
+    Named::default()
 }
 
 /// 兑 (28.5 "走子可与同等子力互换吃去"), made by the move rather than by the
@@ -186,7 +219,7 @@ fn exchange_made_by_move(
     before: &Position,
     after: &Position,
     m: Move,
-) -> Vec<Square> {
+) -> Vec<Trade> {
     let theirs_then = before.pass();
     let new_for = |now: &Position, then: Option<&Position>| -> Vec<Move> {
         let old = then
@@ -198,29 +231,52 @@ fn exchange_made_by_move(
             .map(|(c, _)| c)
             .collect()
     };
-    // A set of squares, so that they come out in order, each once.
-    let mut with = new_for(after, theirs_then.as_ref())
+    // The enemy piece takes first, or is taken first.
+    let mut trades: Vec<Trade> = new_for(after, theirs_then.as_ref())
         .into_iter()
-        .fold(0, |set, c| set | c.from.bit());
+        .map(|c| trade(c.from, c, None))
+        .collect();
     if let Some(again) = after.pass() {
-        with |= new_for(&again, Some(before))
-            .into_iter()
-            .fold(0, |set, c| set | c.to.bit());
+        trades.extend(
+            new_for(&again, Some(before))
+                .into_iter()
+                .map(|c| trade(c.to, c, None)),
+        );
         // The moved piece attacks a piece it could win only together with
-        // an attacker that piece can trade with (CXA 2020 图21 "一兑").
+        // an attacker that piece can trade with (CXA 2020 图21 "一兑"): the
+        // trade of the two.
         let attacked = again
             .legal_moves_from(m.to)
             .iter()
             .filter(|c| again.piece_at(c.to).is_some())
             .fold(0, |set, c| set | c.to.bit());
         if attacked != 0 {
-            with |= offered_trades(&again, rules, attacked)
-                .into_iter()
-                .filter(|t| t.attackers.contains(&m.to))
-                .fold(0, |set, t| set | t.square.bit());
+            for t in offered_trades(&again, rules, attacked) {
+                if !t.attackers.contains(&m.to) {
+                    continue;
+                }
+                let first = t
+                    .attackers
+                    .iter()
+                    .map(|&a| Move::new(a, t.square))
+                    .find(|&c| offers_even_trade(&again, c, rules));
+                trades.extend(first.map(|c| trade(t.square, c, None)));
+            }
         }
     }
-    SquareSet(with).collect()
+    // In order of the pieces, each once.
+    trades.sort_by_key(|t| t.with);
+    trades.dedup_by_key(|t| t.with);
+    trades
+}
+
+/// The exchange with the piece on `with` that `first` starts.
+fn trade(with: Square, first: Move, evened: Option<EvenedBy>) -> Trade {
+    Trade {
+        with,
+        first,
+        evened,
+    }
 }
 
 /// Captures by the side to move that start an exchange of equal pieces

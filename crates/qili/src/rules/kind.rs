@@ -71,6 +71,34 @@ pub enum IdleKind {
     Follow,
 }
 
+/// The exchange a 兑 (28.5) names with one enemy piece: the capture that
+/// starts it — by that piece, in the position after the move, or by the
+/// mover, had it the move again — and, where that capture wins on its
+/// point, what evens it out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Trade {
+    /// The enemy piece traded with.
+    pub with: Square,
+    /// The capture that starts the exchange.
+    pub first: Move,
+    /// What gives the taker's loss back, if the first capture wins on its
+    /// point (an unguarded piece traded all the same).
+    pub evened: Option<EvenedBy>,
+}
+
+/// What evens out a 兑 (28.5) in which the taker wins on the moved piece's
+/// point: the mover gets as much back, so the two sides trade (28.5
+/// "互换吃去") rather than one giving a piece away (28.6).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EvenedBy {
+    /// The move's own capture: it took as much as the taker wins back (a
+    /// horse that takes a horse and is taken back).
+    TheMovesCapture,
+    /// A winning back elsewhere — a fork, a line or a leg the taking opens —
+    /// with its line after the taking.
+    WinningBack(Vec<Move>),
+}
+
 impl IdleKind {
     /// All kinds, in the order of the clauses (28.5–28.8).
     pub const ALL: [IdleKind; 4] = [
@@ -193,6 +221,8 @@ pub struct MoveKind {
     pub check_chases: Vec<Square>,
     /// The enemy pieces involved in the idle kind (the piece offered to, blocked, followed…).
     pub idle_targets: Vec<Square>,
+    /// For a 兑, the exchange with each piece of `idle_targets`, in order.
+    pub trades: Vec<Trade>,
     /// The move is a king move answering a check.
     pub answers_check_with_king: bool,
     /// A judgement left to the arbiter.
@@ -253,6 +283,7 @@ pub(super) fn classify_with(
         keeps_own_attack: false,
         check_chases: Vec::new(),
         idle_targets: Vec::new(),
+        trades: Vec::new(),
         answers_check_with_king,
         arbiter: None,
     };
@@ -387,7 +418,8 @@ pub(super) fn classify_with(
     // idle: also a move that holds a defensive point (27.3, 2020 图18 "一将一跟")
     // or keeps up an older attack.
     if kind.label == Label::Idle {
-        (kind.idle, kind.idle_targets) = idle_kind(rules, before, &after, m);
+        let named = idle_kind(rules, before, &after, m);
+        (kind.idle, kind.idle_targets, kind.trades) = (named.kind, named.targets, named.trades);
     }
     kind
 }

@@ -7,9 +7,9 @@
 //! as the rules do when they ask what a move threatens (28.2, 28.3).
 
 use super::chase::mated_captures_laid_open;
-use super::exchange::{single_square_gain, single_square_line};
+use super::exchange::single_square_line;
 use super::idle::paid_back;
-use super::kind::{IdleKind, MoveKind};
+use super::kind::{EvenedBy, IdleKind, MoveKind, Trade};
 use super::mate::{mate_by_checks, MATE_CHECKS};
 use super::rulebook::Rulebook;
 use super::value::{has_value, value};
@@ -98,21 +98,9 @@ pub fn claims(
     let again = after.pass();
     match kind.idle.filter(|_| kind.label == super::Label::Idle) {
         Some(IdleKind::Exchange) => {
-            for &s in &kind.idle_targets {
-                // A taking that wins on its point is traded elsewhere: the
-                // taking, then the winning back; or, if the move took a
-                // piece, by that capture: the taking back on the point.
-                let take = Move::new(s, kind.mv.to);
-                let wins = after.is_legal(take) && single_square_gain(after, take) > 0;
-                let elsewhere = wins.then(|| paid_back(rules, after, take)).flatten();
-                if let Some((_, back)) = elsewhere {
-                    let line = [take].into_iter().chain(back).collect();
-                    out.push(claim(after, s, Claim::Trade, mover.other(), line));
-                } else if wins && before.piece_at(kind.mv.to).is_some() {
-                    let (line, _) = single_square_line(after, take);
-                    out.push(claim(after, s, Claim::Trade, mover.other(), line));
-                } else if let Some((side, line)) = trade(after, again.as_ref(), s) {
-                    out.push(claim(after, s, Claim::Trade, side, line));
+            for t in &kind.trades {
+                if let Some((side, line)) = trade_line(rules, after, again.as_ref(), t) {
+                    out.push(claim(after, t.with, Claim::Trade, side, line));
                 }
             }
         }
@@ -173,47 +161,57 @@ fn claim(pos: &Position, square: Square, claim: Claim, side: Color, line: Vec<Mo
     }
 }
 
-/// The even trade (28.5) the piece on `s` takes part in after the move:
-/// it takes a piece of the mover's of its own value and is taken back
-/// (`after`, its side to move), or the mover takes it so (`again`) — the
-/// side that starts, and the captures on that point. Failing an even one,
-/// the first capture that is taken back; failing that, the first capture
-/// between pieces of equal value (two pieces that may take each other,
-/// neither guarded: whoever moves first takes).
-fn trade(after: &Position, again: Option<&Position>, s: Square) -> Option<(Color, Vec<Move>)> {
-    let mut options: Vec<(&Position, Move)> = Vec::new();
-    for &c in after.legal_moves_from(s).iter() {
-        options.push((after, c));
-    }
-    if let Some(p) = again {
-        for &c in p.legal_moves_to(s).iter() {
-            options.push((p, c));
-        }
-    }
-    // The best found so far: its rank (0 an even trade, 1 taken back,
-    // 2 an even capture), the side, the line.
-    let mut best: Option<(u8, Color, Vec<Move>)> = None;
-    for (pos, c) in options {
-        let (Some(a), Some(v)) = (pos.piece_at(c.from), pos.piece_at(c.to)) else {
-            continue;
-        };
+/// The line of the exchange `trade` (28.5), played from `after` (the
+/// enemy to move) or `again` (the mover to move again): the first capture
+/// and the winning back that evens it out, or what follows on its point if
+/// it is taken back evenly; else the same two pieces' exchange the other
+/// way round, if that one is; else the first capture, then what wins it
+/// back elsewhere or what follows on its point (two pieces that may take
+/// each other, neither guarded: whoever moves first takes).
+fn trade_line(
+    rules: &Rulebook,
+    after: &Position,
+    again: Option<&Position>,
+    trade: &Trade,
+) -> Option<(Color, Vec<Move>)> {
+    // A capture in the position where its side is to move, with its line.
+    let played = |c: Move| {
+        let pos = [Some(after), again]
+            .into_iter()
+            .flatten()
+            .find(|p| p.is_legal(c))?;
         let (line, gain) = single_square_line(pos, c);
-        let even = value(a, c.from) == value(v, c.to);
-        let taken_back = line.len() >= 2;
-        let rank = if even && taken_back && gain <= 0 {
-            0
-        } else if taken_back {
-            1
-        } else if even {
-            2
-        } else {
-            continue;
-        };
-        if best.as_ref().is_none_or(|b| rank < b.0) {
-            best = Some((rank, pos.turn(), line));
+        Some((pos.turn(), line, gain))
+    };
+    let (side, line, gain) = played(trade.first)?;
+    let even = |line: &[Move], gain: i32| line.len() >= 2 && gain <= 0;
+    match &trade.evened {
+        Some(EvenedBy::WinningBack(back)) => Some((
+            side,
+            [trade.first]
+                .into_iter()
+                .chain(back.iter().copied())
+                .collect(),
+        )),
+        Some(EvenedBy::TheMovesCapture) => Some((side, line)),
+        None if even(&line, gain) => Some((side, line)),
+        None => {
+            let reverse = played(Move::new(trade.first.to, trade.first.from))
+                .filter(|(_, line, gain)| even(line, *gain));
+            if let Some((side, line, _)) = reverse {
+                return Some((side, line));
+            }
+            let pos = if side == after.turn() {
+                Some(after)
+            } else {
+                again
+            };
+            match pos.and_then(|pos| paid_back(rules, pos, trade.first)) {
+                Some((_, back)) => Some((side, [trade.first].into_iter().chain(back).collect())),
+                None => Some((side, line)),
+            }
         }
     }
-    best.map(|(_, side, line)| (side, line))
 }
 
 #[cfg(all(test, feature = "lines"))]
@@ -306,6 +304,35 @@ mod tests {
             Some("b3".into())
         );
         assert_eq!(claims[0].balance, 0);
+    }
+
+    /// The trade a move makes is played out with the two pieces it names,
+    /// not another trade the named piece could make: the horse comes to
+    /// guard the horse the cannon a5 attacks (a real game, xq001229 move 41;
+    /// the line once showed the cannon's trade with the cannon a2).
+    #[test]
+    fn a_trade_made_by_the_move_is_of_the_pieces_it_names() {
+        let fen = "4kabn1/4a4/4b4/pC2P3p/c1pN2p2/9/n1P3c1P/C3B1N2/9/2BAKA3 w";
+        assert_even_trade(Edition::Cxa2020, fen, "g2e3", ["a5d5", "e3d5"]);
+    }
+
+    /// A capture whose piece stays guarded offers the trade of that piece:
+    /// the enemy rook takes it, the horse takes back.
+    #[test]
+    fn a_guarded_capture_shows_the_trade_it_offers() {
+        let fen = "4k4/9/6n2/9/3p3r1/9/2N6/3R5/9/5K3 w";
+        assert_even_trade(Edition::Cxa2020, fen, "d2d5", ["h5d5", "c3d5"]);
+    }
+
+    /// The move from `fen` is 兑, and its trade is `line`, black's, even.
+    fn assert_even_trade(edition: Edition, fen: &str, mv: &str, line: [&str; 2]) {
+        let r = report(edition, fen, mv);
+        let m = &r.moves[0];
+        assert_eq!(m.sub, Some(IdleKind::Exchange));
+        let trade = &m.claims[0];
+        assert_eq!((trade.claim, trade.side), (Claim::Trade, Color::Black));
+        assert_eq!(text(&trade.line), line);
+        assert_eq!(trade.balance, 0);
     }
 
     /// A protected piece the moved piece attacks: taking it loses the

@@ -38,7 +38,7 @@ pub use chase::{FalseRoot, Method, Root, Target};
 pub use cycle::{Cycle, Pattern, SideInCycle};
 pub use edition::{Edition, UnknownEdition};
 pub use explain::{explain, line_text, Text};
-pub use kind::{classify, ArbiterNote, IdleKind, Label, MoveKind, MoveReason};
+pub use kind::{classify, ArbiterNote, EvenedBy, IdleKind, Label, MoveKind, MoveReason, Trade};
 pub use lines::{balance, Claim, ClaimLine};
 pub use mate::mate_by_checks;
 pub use report::{Bilingual, ChaseReport, CycleReport, MoveReport, Report, SideReport};
@@ -375,6 +375,7 @@ fn judge(
                 k.label = Label::Chase;
                 k.idle = None;
                 k.idle_targets.clear();
+                k.trades.clear();
                 k.reason = kind::MoveReason::MutualPawnChase;
             }
         }
