@@ -247,11 +247,17 @@ fn move_report(rules: &Rulebook, ply: usize, before: &Position, kind: &MoveKind)
         mate_line: kind.mate_line.clone(),
         clause: rules.cite(clause(kind)),
         arbiter: kind.arbiter,
-        explanation: if cfg!(feature = "explain") {
-            explain_move(rules, before, kind).into()
-        } else {
-            Text::default().into()
-        },
+        explanation: explained(|| explain_move(rules, before, kind)),
+    }
+}
+
+/// The explanation `text` gives, with the `explain` feature; empty without
+/// it (the site's first load, whose Export module fills it in).
+fn explained(text: impl FnOnce() -> Text) -> Bilingual {
+    if cfg!(feature = "explain") {
+        text().into()
+    } else {
+        Text::default().into()
     }
 }
 
@@ -293,11 +299,7 @@ impl Report {
                 clause: a.ruling_reason.map(|r| rules.cite(r.clause())),
             }),
             arbiter: a.arbiter,
-            explanation: if cfg!(feature = "explain") {
-                explain(a).into()
-            } else {
-                Text::default().into()
-            },
+            explanation: explained(|| explain(a)),
         }
     }
 }
