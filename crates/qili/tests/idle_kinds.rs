@@ -331,3 +331,27 @@ fn a_capture_that_won_more_than_it_leaves_offers_nothing() {
         &["e7"],
     );
 }
+
+/// A trade that stood but for the check a move answers is not made by the
+/// answer (28.5 with 29.2, asked as if the check were not there, 参考图19):
+/// the horse c3 steps between the rook e7 and the king, and the guarded
+/// rooks on the a-file, which faced each other all along, are no 兑 of
+/// its. Moving the cannon's screen e3 to f1, where the horse guards the
+/// rook g3 the rook g7 attacks, makes the rooks' trade even: 兑.
+#[test]
+fn an_answer_to_check_trades_only_what_it_makes() {
+    expect(
+        "3k5/2n6/r3r4/9/9/1N7/2N6/R8/9/4K1B2 w",
+        "c3e2",
+        Label::Idle,
+        None,
+        &[],
+    );
+    expect(
+        "3k5/4n4/4c1r2/9/9/9/4N1R2/9/9/4K4 w",
+        "e3f1",
+        Label::Idle,
+        Some(IdleKind::Exchange),
+        &["g7"],
+    );
+}

@@ -9,6 +9,7 @@ use super::chase::{
 use super::exchange::{exchange, gives_up_more, winnable_squares, won_back};
 use super::kind::{EvenedBy, IdleKind, Trade};
 use super::mate::{can_mate_by_checks, check_starts_mate, MATE_CHECKS};
+use super::newness::but_for_the_check;
 use super::rulebook::Rulebook;
 use super::value::{has_value, value};
 use crate::tables::HOME;
@@ -220,11 +221,26 @@ fn exchange_made_by_move(
     after: &Position,
     m: Move,
 ) -> Vec<Trade> {
-    let theirs_then = before.pass();
-    let new_for = |now: &Position, then: Option<&Position>| -> Vec<Move> {
-        let old = then
-            .map(|p| even_exchanges(p, rules, false))
-            .unwrap_or_default();
+    // A trade that stood before the move is not made by it — also one that
+    // stood but for the check the move answers (29.2 with 参考图19, as for
+    // chases): asked with the checker made harmless (its own trades then
+    // count as new), and for the mover's trades also with the check there.
+    let unchecked = but_for_the_check(before);
+    let theirs_then: Vec<Position> = unchecked
+        .as_ref()
+        .unwrap_or(before)
+        .pass()
+        .into_iter()
+        .collect();
+    let mine_then: Vec<Position> = [Some(before.clone()), unchecked]
+        .into_iter()
+        .flatten()
+        .collect();
+    let new_for = |now: &Position, then: &[Position]| -> Vec<Move> {
+        let old: Vec<(Move, bool)> = then
+            .iter()
+            .flat_map(|p| even_exchanges(p, rules, false))
+            .collect();
         even_exchanges(now, rules, rules.trade_offer_must_be_takeable)
             .into_iter()
             .filter(|c| !old.contains(c))
@@ -232,13 +248,13 @@ fn exchange_made_by_move(
             .collect()
     };
     // The enemy piece takes first, or is taken first.
-    let mut trades: Vec<Trade> = new_for(after, theirs_then.as_ref())
+    let mut trades: Vec<Trade> = new_for(after, &theirs_then)
         .into_iter()
         .map(|c| trade(c.from, c, None))
         .collect();
     if let Some(again) = after.pass() {
         trades.extend(
-            new_for(&again, Some(before))
+            new_for(&again, &mine_then)
                 .into_iter()
                 .map(|c| trade(c.to, c, None)),
         );

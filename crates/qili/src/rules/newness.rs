@@ -243,7 +243,7 @@ fn as_if_unchecked(before: &Position) -> Option<Cow<'_, Position>> {
 /// without it the defender's king could "never" step onto that file (图19
 /// without the rook c3: the answer 炮2平4 adds 马退6's mate, which the kings
 /// facing along an empty file would fake as standing before).
-fn but_for_the_check(before: &Position) -> Option<Position> {
+pub(super) fn but_for_the_check(before: &Position) -> Option<Position> {
     with_stand_in(before, the_checker(before)?)
 }
 
