@@ -464,6 +464,14 @@ pub fn explain_move(rules: &Rulebook, before: &Position, kind: &MoveKind) -> Tex
                     rules.cite(Clause::NewChase),
                 );
             }
+            // Beside a new chase, a joint one is said to be joint, so that it
+            // is not read as new too.
+            if kind.reason == MoveReason::NewChase && c.joint {
+                t.push(
+                    "此子走前已可被吃，走动的子本身吃不到便宜，但捉子离不开它：联合捉子（2020年版例图）。",
+                    "This piece could already be won; the moved piece cannot win it alone but the chase needs it: a joint chase (CXA 2020 examples).",
+                );
+            }
         }
     }
     if kind.reason == MoveReason::JointChase {
@@ -1060,13 +1068,20 @@ mod tests {
     /// A move that chases one piece anew and keeps up a joint chase of
     /// another (联合捉子: the cannon d5 could already be won, the rook's
     /// pin of its root needs the rook) does not say of the jointly chased
-    /// piece that it "could not be won then" (a probe, z85-06).
+    /// piece that it "could not be won then" (a probe, z85-06), and says it
+    /// is chased jointly (a reader took xq011500 ply 76's elephant for a new
+    /// chase).
     #[test]
     fn a_joint_chase_beside_a_new_one_is_not_called_new() {
         let f = "r3k1b2/9/4n4/9/3c5/9/2N4p1/4R1p2/9/5K3 w";
         let t = explained(f, "e2e3", 0);
         has(&t.zh, "捉黑炮（d5）");
         assert!(!t.zh.contains("从没捉到捉"), "{}", t.zh);
+        // It says which of the two is joint, after the piece it is about.
+        let joint = t.zh.find("联合捉子").expect("the joint chase is named");
+        assert!(t.zh.find("捉黑炮（d5）").unwrap() < joint, "{}", t.zh);
+        assert!(t.zh.find("捉黑卒（h3）").unwrap() < joint, "{}", t.zh);
+        has(&t.en, "This piece could already be won");
     }
 
     /// An idle move that leaves another piece's attack standing says that
