@@ -226,19 +226,12 @@ fn exchange_made_by_move(
     // chases): asked with the checker made harmless (its own trades then
     // count as new), and for the mover's trades also with the check there.
     let unchecked = but_for_the_check(before);
-    let theirs_then: Vec<Position> = unchecked
-        .as_ref()
-        .unwrap_or(before)
-        .pass()
-        .into_iter()
-        .collect();
-    let mine_then: Vec<Position> = [Some(before.clone()), unchecked]
-        .into_iter()
-        .flatten()
-        .collect();
-    let new_for = |now: &Position, then: &[Position]| -> Vec<Move> {
+    let theirs_then = unchecked.as_ref().unwrap_or(before).pass();
+    let mine_then = [Some(before), unchecked.as_ref()];
+    let new_for = |now: &Position, then: &[Option<&Position>]| -> Vec<Move> {
         let old: Vec<(Move, bool)> = then
             .iter()
+            .flatten()
             .flat_map(|p| even_exchanges(p, rules, false))
             .collect();
         even_exchanges(now, rules, rules.trade_offer_must_be_takeable)
@@ -248,7 +241,7 @@ fn exchange_made_by_move(
             .collect()
     };
     // The enemy piece takes first, or is taken first.
-    let mut trades: Vec<Trade> = new_for(after, &theirs_then)
+    let mut trades: Vec<Trade> = new_for(after, &[theirs_then.as_ref()])
         .into_iter()
         .map(|c| trade(c.from, c, None))
         .collect();
